@@ -1,0 +1,88 @@
+/**
+ * Builds the Express application; only main.ts listens. Middleware order is the contract's
+ * enforcement order: logging, authentication, body parsing, the OpenAPI validator (requests and
+ * responses), the routes, then one error handler that writes every failure as problem details.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { authenticate } from './http/auth.ts';
+import { ContractIndex } from './http/contract-index.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { problems } from './http/problem.ts';
+import { contractValidator, loadContract } from './http/validator.ts';
+import type { Logger } from './logger.ts';
+import { authorRoutes } from './routes/authors.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { emailRoutes } from './routes/emails.ts';
+import { imageRoutes } from './routes/images.ts';
+import { newsletterRoutes } from './routes/newsletters.ts';
+import { pageRoutes } from './routes/pages.ts';
+import { postRoutes } from './routes/posts.ts';
+import { subscriberRoutes } from './routes/subscribers.ts';
+import type { Services } from './services/index.ts';
+import type { Stores } from './store/index.ts';
+import type { Db } from './db/database.ts';
+
+export const API_BASE = '/api/v1';
+const generatedDir = fileURLToPath(new URL('../generated/', import.meta.url));
+
+export interface AppOptions {
+  db: Db;
+  stores: Stores;
+  services: Services;
+  logger: Logger;
+  /** Directory uploaded images are served from. */
+  imagesDir: string;
+  /** The rendered Redoc page served at /docs, when it has been built. */
+  docsFile?: string;
+}
+
+export function buildApp(options: AppOptions): Express {
+  const { services, logger } = options;
+  const contract = loadContract();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  app.use(pinoHttp({ logger, customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info') }));
+  app.use((_req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    options.db.prepare('SELECT 1').get();
+    res.json({ status: 'ok' });
+  });
+  app.get('/openapi.json', (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')));
+  app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(generatedDir, 'openapi.yaml')));
+  app.get('/docs', (_req, res, next) => {
+    if (options.docsFile && existsSync(options.docsFile)) return res.sendFile(options.docsFile);
+    next(problems.notFound('The docs page has not been built; run `npm run docs`.'));
+  });
+  app.get('/', (_req, res) => res.redirect('/docs'));
+  app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
+
+  app.use(API_BASE, authenticate(options.stores.tokens));
+  // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
+  // answered by the validator (422, "must be object") rather than as unparseable (400).
+  app.use(API_BASE, express.json({ limit: '1mb', strict: false, type: 'application/json' }));
+  app.use(contractValidator(contract));
+  app.use(
+    API_BASE,
+    pageRoutes(services.pages),
+    postRoutes(services.posts),
+    categoryRoutes(services.categories),
+    newsletterRoutes(services.newsletters),
+    emailRoutes(services.emails),
+    subscriberRoutes(services.subscribers),
+    authorRoutes(services.authors),
+    imageRoutes(services.images),
+  );
+  app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
+  app.use(errorHandler(new ContractIndex(contract), logger));
+  return app;
+}

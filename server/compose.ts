@@ -1,0 +1,65 @@
+/**
+ * Wires a complete server from its configuration: database, stores, services, the delivery worker
+ * with its mail transport, and the Express app. main.ts and the tests both start here.
+ */
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
+import { DeliveryWorker } from './delivery/worker.ts';
+import { systemClock, timestamp, type Clock } from './domain/clock.ts';
+import type { ServerConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { ServiceContext } from './services/context.ts';
+import { createServices } from './services/index.ts';
+import { createStores } from './store/index.ts';
+
+export interface ComposeOptions {
+  logger: Logger;
+  clock?: Clock;
+  docsFile?: string;
+}
+
+export function composeServer(config: ServerConfig, options: ComposeOptions) {
+  const clock = options.clock ?? systemClock;
+  const db: Db = openDatabase(config.databasePath);
+  const stores = createStores(db);
+  const context: ServiceContext = { db, stores, clock };
+  const imagesDir = path.join(config.dataDir, 'images');
+
+  const transport: Transport = config.smtpUrl
+    ? new SmtpTransport(config.smtpUrl)
+    : new OutboxTransport(stores.deliveries, (work) => db.transaction(work)(), () => timestamp(clock));
+  const worker = new DeliveryWorker(context, {
+    transport,
+    mailFrom: config.mailFrom,
+    messageIdHost: new URL(config.publicUrl).hostname,
+    batchSize: config.deliveryBatchSize,
+    pollMs: config.deliveryPollMs,
+    logger: options.logger,
+  });
+  const services = createServices(context, {
+    pagesDomain: config.pagesDomain,
+    imagesDir,
+    publicUrl: config.publicUrl,
+    onEmailQueued: () => worker.wake(),
+  });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+
+  return {
+    app,
+    db,
+    stores,
+    services,
+    worker,
+    transport,
+    /** Stops delivery after the batch in flight and closes the mail transport and the database. */
+    async close(): Promise<void> {
+      await worker.stop();
+      await transport.close();
+      db.close();
+    },
+  };
+}
+
+export type ComposedServer = ReturnType<typeof composeServer>;

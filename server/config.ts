@@ -1,0 +1,55 @@
+/**
+ * The server's configuration, read once from environment variables. Every variable is optional;
+ * the defaults run a complete server on one machine with no other services (README: Configuration).
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Origin the server is reached at, used in image URLs and printed at start-up. */
+  publicUrl: string;
+  /** SQLite database file, or ':memory:'. */
+  databasePath: string;
+  /** Uploaded images and the development token live here. */
+  dataDir: string;
+  /** Where mail goes: an SMTP server (`smtp://user:pass@host:port`), or the database outbox when unset. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Domain under which pages get their generated host names. */
+  pagesDomain: string;
+  /** A fixed development token to create on first start instead of a random one. */
+  devToken: string | undefined;
+  logLevel: string;
+  /** How often the delivery worker looks for due emails, in milliseconds. */
+  deliveryPollMs: number;
+  /** How many messages the worker sends between two database commits. */
+  deliveryBatchSize: number;
+}
+
+function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = integer('PORT', 3000, env);
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    databasePath: env.DATABASE_PATH || path.join(dataDir, 'publishing.sqlite'),
+    dataDir,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'newsletters@localhost',
+    pagesDomain: env.PAGES_DOMAIN || 'pages.localhost',
+    devToken: env.PUBLISHING_DEV_TOKEN || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    deliveryPollMs: integer('DELIVERY_POLL_MS', 1000, env),
+    deliveryBatchSize: Math.max(1, integer('DELIVERY_BATCH_SIZE', 200, env)),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The email send state table (contract: sendEmail), as pure rules: which emails may be sent, when,
+ * and what makes an email ready to go out.
+ *
+ * | current status            | scheduled_at       | result                                  |
+ * |---------------------------|--------------------|-----------------------------------------|
+ * | draft, scheduled, failed  | omitted            | scheduled, scheduled_at = now           |
+ * | draft, scheduled, failed  | in the future      | scheduled, scheduled_at = that instant  |
+ * | any                       | now or in the past | 422                                     |
+ * | sent (or being delivered) | any                | 409                                     |
+ */
+import type { FieldError } from '../http/problem.ts';
+import { problems } from '../http/problem.ts';
+import type { EmailState } from '../store/emails.ts';
+
+/** The instant the email should go out, in the contract's UTC form; throws the table's errors. */
+export function sendTime(email: EmailState, requested: string | null | undefined, now: Date): string {
+  if (email.status === 'sent') {
+    throw problems.emailAlreadySent(`Email ${email.id} was sent at ${email.sent_at} and cannot be sent again.`);
+  }
+  if (email.status === 'scheduled' && email.delivery_started_at !== null) {
+    throw problems.emailAlreadySent(`Email ${email.id} is being delivered now and cannot be sent again.`);
+  }
+  if (requested == null) return now.toISOString();
+  const at = new Date(requested);
+  if (Number.isNaN(at.getTime())) {
+    throw problems.invalidField('scheduled_at', 'must be an RFC 3339 date-time with a time-zone offset');
+  }
+  if (at.getTime() <= now.getTime()) throw problems.invalidField('scheduled_at', 'must be in the future');
+  return at.toISOString();
+}
+
+/** What keeps an email from being sent, as field errors; empty when it is ready. */
+export function missingForSend(email: EmailState, audience: number): FieldError[] {
+  const missing: FieldError[] = [];
+  if (email.subject.trim() === '') missing.push({ field: 'subject', message: 'must not be blank to send' });
+  if (email.content_html === null || email.content_html.trim() === '') {
+    missing.push({ field: 'content_html', message: 'the email has no content' });
+  }
+  if (audience === 0) {
+    missing.push({ field: 'path.newsletter_id', message: `newsletter ${email.newsletter_id} has no active, verified subscriber` });
+  }
+  return missing;
+}

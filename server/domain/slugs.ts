@@ -1,0 +1,38 @@
+/**
+ * Slugs: URL path segments derived from names. Transliteration and word splitting are left to
+ * @sindresorhus/slugify; this module adds the contract's rules on top (`/` removed, length limit,
+ * a fallback when nothing is left, `-1`, `-2` suffixes for uniqueness).
+ */
+import slugifyText from '@sindresorhus/slugify';
+
+export const SLUG_MAX_LENGTH = 100;
+/** Room kept for a `-N` suffix, so a suffixed slug still fits the limit. */
+const BASE_MAX_LENGTH = SLUG_MAX_LENGTH - 10;
+
+/** The slug of a text, or '' when the text has no letters or digits. */
+export function slugify(text: string): string {
+  const slug = slugifyText(text.replace(/\//g, ''), { decamelize: false });
+  return slug.slice(0, BASE_MAX_LENGTH).replace(/-+$/, '');
+}
+
+/** The slug of a text, or `fallback` when the text has none (a name made only of emoji, say). */
+export function slugOr(text: string, fallback: string): string {
+  return slugify(text) || fallback;
+}
+
+/**
+ * The first free slug among `base`, `base-1`, `base-2`, ...: one more than the highest suffix in use,
+ * given the slugs in the same scope that start with `base`.
+ */
+export function nextFreeSlug(base: string, slugsStartingWithBase: readonly string[]): string {
+  const suffixPattern = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+)$`);
+  let taken = false;
+  let highest = 0;
+  for (const slug of slugsStartingWithBase) {
+    if (slug === base) taken = true;
+    const match = suffixPattern.exec(slug);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  if (!taken) return base;
+  return `${base}-${highest + 1}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * Lookups into the bundled contract that error handling needs: which methods a path allows (for a
+ * 405's `Allow` header) and which values an enum admits (to list them in a 422's message).
+ */
+// The contract is plain JSON walked by key; a precise type would add nothing here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export class ContractIndex {
+  private readonly routes: Array<{ pattern: RegExp; template: string; methods: string[] }>;
+  private readonly basePath: string;
+
+  constructor(private readonly contract: Node) {
+    this.basePath = new URL(contract.servers[0].url).pathname.replace(/\/$/, '');
+    this.routes = Object.entries<Node>(contract.paths).map(([template, item]) => ({
+      template,
+      pattern: new RegExp(`^${this.basePath}${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+      methods: METHODS.filter((m) => this.resolve(item)[m]).map((m) => m.toUpperCase()),
+    }));
+  }
+
+  private resolve(node: Node): Node {
+    let current = node;
+    while (current?.$ref) {
+      current = (current.$ref as string)
+        .slice(2)
+        .split('/')
+        .reduce((parent: Node, key) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.contract);
+    }
+    return current;
+  }
+
+  /** The methods the contract declares for a request path, or undefined for an unknown path. */
+  allowedMethods(requestPath: string): string[] | undefined {
+    return this.routes.find((route) => route.pattern.test(requestPath))?.methods;
+  }
+
+  /**
+   * The enum values of the input a validator error points at (`/body/status`, `/query/status`), for
+   * the operation `method` on `requestPath`.
+   */
+  enumAt(method: string, requestPath: string, errorPath: string): readonly unknown[] | undefined {
+    const route = this.routes.find((r) => r.pattern.test(requestPath));
+    if (!route) return undefined;
+    const operation = this.resolve(this.contract.paths[route.template])?.[method.toLowerCase()];
+    if (!operation) return undefined;
+    const [, location, ...rest] = errorPath.split('/');
+    let schema: Node;
+    if (location === 'body') {
+      schema = this.resolve(this.resolve(operation.requestBody)?.content?.['application/json']?.schema);
+      for (const key of rest) schema = this.resolve(this.propertiesOf(schema)[key]);
+    } else if (location === 'query' || location === 'params') {
+      const where = location === 'params' ? 'path' : 'query';
+      const parameter = (operation.parameters ?? []).map((p: Node) => this.resolve(p)).find((p: Node) => p.in === where && p.name === rest[0]);
+      schema = this.resolve(parameter?.schema);
+    }
+    return schema?.enum;
+  }
+
+  private propertiesOf(schema: Node): Record<string, Node> {
+    const merged: Record<string, Node> = {};
+    for (const part of schema?.allOf ?? []) Object.assign(merged, this.propertiesOf(this.resolve(part)));
+    return Object.assign(merged, schema?.properties ?? {});
+  }
+}

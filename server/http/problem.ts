@@ -1,0 +1,76 @@
+/**
+ * The one error type handlers and services throw: an RFC 9457 problem with its HTTP status. The
+ * error handler writes it as `application/problem+json`; anything else thrown becomes a generic 500.
+ */
+export const PROBLEM_BASE = 'https://publishing.example/problems/';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  errors?: FieldError[];
+}
+
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly kind: string,
+    readonly title: string,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'ProblemError';
+  }
+
+  body(instance?: string): ProblemBody {
+    return {
+      type: PROBLEM_BASE + this.kind,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      ...(instance ? { instance } : {}),
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+const inputs = (count: number) => `${count} invalid input${count === 1 ? '' : 's'}`;
+
+export const problems = {
+  malformed: (detail: string) => new ProblemError(400, 'malformed-request', 'Malformed request', detail),
+  unauthorized: (detail: string) =>
+    new ProblemError(401, 'unauthorized', 'Unauthorized', detail, undefined, {
+      'WWW-Authenticate': 'Bearer realm="publishing-api"',
+    }),
+  notFound: (detail: string) => new ProblemError(404, 'not-found', 'Not found', detail),
+  methodNotAllowed: (detail: string, allow: string) =>
+    new ProblemError(405, 'method-not-allowed', 'Method not allowed', detail, undefined, { Allow: allow }),
+  nameTaken: (detail: string) => new ProblemError(409, 'name-taken', 'Name already taken', detail),
+  slugTaken: (detail: string) => new ProblemError(409, 'slug-taken', 'Slug already taken', detail),
+  emailAlreadySent: (detail: string) => new ProblemError(409, 'email-already-sent', 'Email already sent', detail),
+  emailNotDraft: (detail: string) => new ProblemError(409, 'email-not-draft', 'Email is not a draft', detail),
+  tooLarge: (detail: string) => new ProblemError(413, 'payload-too-large', 'Payload too large', detail),
+  unsupportedMediaType: (detail: string) =>
+    new ProblemError(415, 'unsupported-media-type', 'Unsupported media type', detail),
+  invalid: (errors: FieldError[]) =>
+    new ProblemError(422, 'validation-failed', 'Validation failed', `The request has ${inputs(errors.length)}.`, errors),
+  invalidField: (field: string, message: string) => problems.invalid([{ field, message }]),
+  notSendable: (detail: string, errors: FieldError[]) =>
+    new ProblemError(422, 'email-not-sendable', 'Email cannot be sent', detail, errors),
+  internal: () =>
+    new ProblemError(
+      500,
+      'internal-error',
+      'Internal server error',
+      'The server failed to complete the request. It has been logged; try again later.',
+    ),
+};

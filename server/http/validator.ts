@@ -1,0 +1,42 @@
+/**
+ * express-openapi-validator, configured from the bundled contract: every request and every response
+ * is checked against generated/openapi.json. Strictness follows the contract: unknown query
+ * parameters and body fields are rejected (never stripped), and body values are never coerced
+ * (`"5"` is not a number); path and query values, which arrive as text, are still converted.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as OpenApiValidator from 'express-openapi-validator';
+import multer from 'multer';
+
+export const IMAGE_SIZE_LIMIT = 10 * 1024 * 1024;
+
+const contractFile = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
+
+export function loadContract(): Record<string, unknown> {
+  return JSON.parse(readFileSync(contractFile, 'utf8'));
+}
+
+export function contractValidator(contract: Record<string, unknown> = loadContract()) {
+  return OpenApiValidator.middleware({
+    // The validator keeps and rewrites parts of the document it is given: hand it its own copy.
+    apiSpec: structuredClone(contract) as never,
+    validateApiSpec: false,
+    validateRequests: {
+      allowUnknownQueryParameters: false,
+      coerceTypes: false,
+      removeAdditional: false,
+      allErrors: true,
+    },
+    validateResponses: { coerceTypes: false, removeAdditional: false },
+    // Authentication runs before the validator (http/auth.ts), so an unauthenticated request is a
+    // 401 whatever else is wrong with it.
+    validateSecurity: false,
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    fileUploader: {
+      storage: multer.memoryStorage(),
+      limits: { fileSize: IMAGE_SIZE_LIMIT, files: 1, fields: 0, parts: 1 },
+    },
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm start`: the reference server on port 3000 with its SQLite file, the local mail outbox and
+ * the docs, printing where to find everything and the development token.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { buildDocs, defaultDocsFile } from '../scripts/docs.ts';
+import { API_BASE } from './app.ts';
+import { ensureDevelopmentWorkspace } from './bootstrap.ts';
+import { composeServer } from './compose.ts';
+import { loadConfig } from './config.ts';
+import { systemClock } from './domain/clock.ts';
+import { createLogger } from './logger.ts';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+mkdirSync(config.dataDir, { recursive: true });
+
+await buildDocs(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
+const server = composeServer(config, { logger, docsFile: defaultDocsFile });
+const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
+  dataDir: config.dataDir,
+  fixedToken: config.devToken,
+  persistToken: config.databasePath !== ':memory:',
+});
+
+const http: Server = server.app.listen(config.port, config.host, () => {
+  server.worker.start();
+  const lines = [
+    '',
+    `Publishing API   ${config.publicUrl}${API_BASE}`,
+    `Docs             ${config.publicUrl}/docs`,
+    `Contract         ${config.publicUrl}/openapi.yaml`,
+    `Database         ${config.databasePath}`,
+    `Mail             ${config.smtpUrl ? 'SMTP' : 'outbox table in the database (npm run admin -- outbox)'}`,
+    access.token
+      ? `Token            ${access.token}${access.created ? '   (new development workspace)' : ''}`
+      : 'Token            create one with: npm run admin -- token create --workspace 1',
+    '',
+    access.token ? `Try: curl -H "Authorization: Bearer ${access.token}" ${config.publicUrl}${API_BASE}/newsletters` : '',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down: finishing requests in flight and the delivery batch in progress');
+  // Stop accepting connections; close() resolves once in-flight requests have been answered.
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  http.closeIdleConnections();
+  await closed;
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,33 @@
+/** All services over one set of stores. */
+import { AuthorService } from './authors.ts';
+import { CategoryService } from './categories.ts';
+import type { ServiceContext } from './context.ts';
+import { EmailService } from './emails.ts';
+import { ImageService } from './images.ts';
+import { NewsletterService } from './newsletters.ts';
+import { PageService } from './pages.ts';
+import { PostService } from './posts.ts';
+import { SubscriberService } from './subscribers.ts';
+
+export interface ServiceOptions {
+  pagesDomain: string;
+  imagesDir: string;
+  publicUrl: string;
+  /** Called when an email is queued, to start its delivery without waiting for the next poll. */
+  onEmailQueued: () => void;
+}
+
+export function createServices(context: ServiceContext, options: ServiceOptions) {
+  return {
+    pages: new PageService(context, options.pagesDomain),
+    posts: new PostService(context),
+    categories: new CategoryService(context),
+    newsletters: new NewsletterService(context),
+    emails: new EmailService(context, options.onEmailQueued),
+    subscribers: new SubscriberService(context),
+    authors: new AuthorService(context),
+    images: new ImageService(options.imagesDir, options.publicUrl),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

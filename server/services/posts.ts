@@ -1,0 +1,115 @@
+/** Posts: draft or published at creation, `first_published_at` set once, Markdown rendered. */
+import type { components, Post } from '../../generated/openapi.d.ts';
+import { timestamp } from '../domain/clock.ts';
+import { contentHtmlFrom } from '../domain/markdown.ts';
+import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
+import { problems } from '../http/problem.ts';
+import { presentOnly, type Paging, type Value } from '../store/common.ts';
+import type { PostFilter } from '../store/posts.ts';
+import { inTransaction, type ServiceContext } from './context.ts';
+
+type PostCreate = components['schemas']['PostCreate'];
+type PostUpdate = components['schemas']['PostUpdate'];
+
+export class PostService {
+  constructor(private readonly context: ServiceContext) {}
+
+  private get stores() {
+    return this.context.stores;
+  }
+
+  private pageOf(workspaceId: number, pageId: number) {
+    const page = this.stores.pages.get(workspaceId, pageId);
+    if (!page) throw problems.notFound(`There is no page ${pageId} in your workspace.`);
+    return page;
+  }
+
+  list(workspaceId: number, pageId: number, filter: PostFilter, paging: Paging) {
+    this.pageOf(workspaceId, pageId);
+    return this.stores.posts.list(pageId, filter, paging);
+  }
+
+  get(workspaceId: number, pageId: number, id: number): Post {
+    this.pageOf(workspaceId, pageId);
+    const post = this.stores.posts.get(pageId, id);
+    if (!post) throw problems.notFound(`There is no post ${id} on page ${pageId}.`);
+    return post;
+  }
+
+  create(workspaceId: number, pageId: number, input: PostCreate): Post {
+    return inTransaction(this.context, () => {
+      this.pageOf(workspaceId, pageId);
+      this.checkReferences(workspaceId, pageId, input);
+      const now = timestamp(this.context.clock);
+      const status = input.status ?? 'draft';
+      const base = slugOr(input.title, 'post');
+      const id = this.stores.posts.insert({
+        page_id: pageId,
+        title: input.title,
+        slug: nextFreeSlug(base, this.stores.posts.slugsFrom(pageId, base)),
+        status,
+        description: input.description ?? null,
+        content_html: contentHtmlFrom(input) ?? null,
+        content_md: input.content_md ?? null,
+        seo_title: input.seo_title ?? null,
+        seo_description: input.seo_description ?? null,
+        og_title: input.og_title ?? null,
+        og_description: input.og_description ?? null,
+        cover_image_url: input.cover_image_url ?? null,
+        og_image_url: input.og_image_url ?? null,
+        category_id: input.category_id ?? null,
+        author_id: input.author_id ?? null,
+        scheduled_at: null,
+        first_published_at: status === 'published' ? now : null,
+        created_at: now,
+      });
+      return this.stores.posts.get(pageId, id)!;
+    });
+  }
+
+  update(workspaceId: number, pageId: number, id: number, input: PostUpdate): Post {
+    return inTransaction(this.context, () => {
+      const post = this.get(workspaceId, pageId, id);
+      this.checkReferences(workspaceId, pageId, input);
+      const now = timestamp(this.context.clock);
+      const changes: Record<string, Value> = presentOnly({
+        title: input.title,
+        description: input.description,
+        content_html: contentHtmlFrom(input),
+        content_md: input.content_md,
+        seo_title: input.seo_title,
+        seo_description: input.seo_description,
+        og_title: input.og_title,
+        og_description: input.og_description,
+        cover_image_url: input.cover_image_url,
+        og_image_url: input.og_image_url,
+        category_id: input.category_id,
+        author_id: input.author_id,
+        status: input.status,
+      }) as Record<string, Value>;
+      if (input.status === 'published' && post.first_published_at === null) changes.first_published_at = now;
+      // Publishing or unpublishing by hand replaces a schedule set in the editor.
+      if (input.status !== undefined && post.status === 'scheduled') changes.scheduled_at = null;
+      if (Object.keys(changes).length > 0) this.stores.posts.update(id, { ...changes, updated_at: now });
+      return this.stores.posts.get(pageId, id)!;
+    });
+  }
+
+  delete(workspaceId: number, pageId: number, id: number): void {
+    inTransaction(this.context, () => {
+      this.pageOf(workspaceId, pageId);
+      if (!this.stores.posts.delete(pageId, id)) throw problems.notFound(`There is no post ${id} on page ${pageId}.`);
+    });
+  }
+
+  private checkReferences(workspaceId: number, pageId: number, input: { category_id?: number | null; author_id?: number | null }) {
+    const errors = [];
+    if (input.category_id != null && !this.stores.categories.get(pageId, input.category_id)) {
+      errors.push({ field: 'category_id', message: `must be a category of page ${pageId}` });
+    }
+    if (input.author_id != null && !this.stores.authors.exists(workspaceId, input.author_id)) {
+      errors.push({ field: 'author_id', message: 'must be an author of your workspace' });
+    }
+    if (errors.length > 0) throw problems.invalid(errors);
+  }
+}

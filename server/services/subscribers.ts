@@ -1,0 +1,45 @@
+/** Subscribers: the upsert by address, listing and removal. */
+import type { Subscriber } from '../../generated/openapi.d.ts';
+import { timestamp } from '../domain/clock.ts';
+import { problems } from '../http/problem.ts';
+import type { Paging } from '../store/common.ts';
+import type { SubscriberFilter } from '../store/subscribers.ts';
+import { inTransaction, type ServiceContext } from './context.ts';
+
+/** The address as it is matched and stored: trimmed, lowercase. */
+export const normaliseAddress = (email: string): string => email.trim().toLowerCase();
+
+export class SubscriberService {
+  constructor(private readonly context: ServiceContext) {}
+
+  private ensureNewsletter(workspaceId: number, newsletterId: number) {
+    if (!this.context.stores.newsletters.get(workspaceId, newsletterId)) {
+      throw problems.notFound(`There is no newsletter ${newsletterId} in your workspace.`);
+    }
+  }
+
+  list(workspaceId: number, newsletterId: number, filter: SubscriberFilter, paging: Paging) {
+    this.ensureNewsletter(workspaceId, newsletterId);
+    return this.context.stores.subscribers.list(newsletterId, filter, paging);
+  }
+
+  /**
+   * The subscriber for the address: the existing one unchanged (a suppressed one stays suppressed),
+   * or a new one, active and verified at once as for every API import.
+   */
+  upsert(workspaceId: number, newsletterId: number, email: string): Subscriber {
+    return inTransaction(this.context, () => {
+      this.ensureNewsletter(workspaceId, newsletterId);
+      return this.context.stores.subscribers.upsertActive(newsletterId, normaliseAddress(email), timestamp(this.context.clock));
+    });
+  }
+
+  delete(workspaceId: number, newsletterId: number, id: number): void {
+    inTransaction(this.context, () => {
+      this.ensureNewsletter(workspaceId, newsletterId);
+      if (!this.context.stores.subscribers.delete(newsletterId, id)) {
+        throw problems.notFound(`There is no subscriber ${id} on newsletter ${newsletterId}.`);
+      }
+    });
+  }
+}

@@ -1,0 +1,71 @@
+/** SQL for categories. Callers have already checked that the page is in their workspace. */
+import type { Category } from '../../generated/openapi.d.ts';
+import type { Db } from '../db/database.ts';
+import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+
+const COLUMNS = 'id, name, slug, description, color, page_id, created_at, updated_at';
+
+export interface NewCategory {
+  page_id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  color: string | null;
+  created_at: string;
+}
+
+export class CategoryStore {
+  private readonly byId;
+  private readonly listRows;
+  private readonly countRows;
+  private readonly insertRow;
+  private readonly bySlug;
+  private readonly slugs;
+  private readonly remove;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[number, number], Category>(`SELECT ${COLUMNS} FROM categories WHERE page_id = ? AND id = ?`);
+    this.listRows = db.prepare<[number, number, number], Category>(
+      `SELECT ${COLUMNS} FROM categories WHERE page_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    );
+    this.countRows = db.prepare<[number], number>('SELECT count(*) FROM categories WHERE page_id = ?').pluck();
+    this.insertRow = db.prepare(
+      `INSERT INTO categories (page_id, name, slug, description, color, created_at, updated_at)
+       VALUES (@page_id, @name, @slug, @description, @color, @created_at, @created_at)`,
+    );
+    this.bySlug = db.prepare<[number, string], number>('SELECT id FROM categories WHERE page_id = ? AND slug = ?').pluck();
+    this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM categories WHERE page_id = ? AND slug >= ? AND slug < ?').pluck();
+    this.remove = db.prepare<[number, number]>('DELETE FROM categories WHERE page_id = ? AND id = ?');
+  }
+
+  get(pageId: number, id: number): Category | undefined {
+    return this.byId.get(pageId, id);
+  }
+
+  list(pageId: number, paging: Paging): PageOf<Category> {
+    const { limit, offset } = limitOffset(paging);
+    return { total: this.countRows.get(pageId) ?? 0, items: this.listRows.all(pageId, limit, offset) };
+  }
+
+  idBySlug(pageId: number, slug: string): number | undefined {
+    return this.bySlug.get(pageId, slug);
+  }
+
+  slugsFrom(pageId: number, base: string): string[] {
+    const { from, to } = slugRange(base);
+    return this.slugs.all(pageId, from, to);
+  }
+
+  insert(category: NewCategory): number {
+    return Number(this.insertRow.run(category).lastInsertRowid);
+  }
+
+  update(id: number, changes: Record<string, Value>): void {
+    updateRow(this.db, 'categories', id, changes);
+  }
+
+  /** Deletes the category; its posts keep their page and lose the category (ON DELETE SET NULL). */
+  delete(pageId: number, id: number): boolean {
+    return this.remove.run(pageId, id).changes === 1;
+  }
+}

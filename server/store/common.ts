@@ -1,0 +1,40 @@
+/** Pieces every store shares: paging, slug ranges and partial updates. */
+import type { Db } from '../db/database.ts';
+
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+export interface PageOf<T> {
+  total: number;
+  items: T[];
+}
+
+/** LIMIT and OFFSET for a 1-based page. */
+export const limitOffset = ({ page, size }: Paging) => ({ limit: size, offset: (page - 1) * size });
+
+/**
+ * The bounds of the slugs that are `base` or start with `base-`: slugs hold only [a-z0-9-], and
+ * '.' sorts right after '-', so the range is an index range scan rather than a LIKE.
+ */
+export const slugRange = (base: string) => ({ from: base, to: `${base}.` });
+
+/** Values the driver can bind. */
+export type Value = string | number | null;
+
+/**
+ * `UPDATE table SET ... WHERE id = ?` for the given columns only. Column names come from the calling
+ * store's own list, never from a request.
+ */
+export function updateRow(db: Db, table: string, id: number, changes: Record<string, Value>): void {
+  const columns = Object.keys(changes);
+  if (columns.length === 0) return;
+  const assignments = columns.map((column) => `${column} = @${column}`).join(', ');
+  db.prepare(`UPDATE ${table} SET ${assignments} WHERE id = @id`).run({ ...changes, id });
+}
+
+/** Keeps only the keys that are present (not undefined), so absent fields stay unchanged. */
+export function presentOnly<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

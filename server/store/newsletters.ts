@@ -1,0 +1,58 @@
+/** SQL for newsletters. Every query is scoped to a workspace. */
+import type { Newsletter } from '../../generated/openapi.d.ts';
+import type { Db } from '../db/database.ts';
+import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+
+const COLUMNS = 'id, name, name_slug, workspace_id, created_at, updated_at';
+
+export class NewsletterStore {
+  private readonly byId;
+  private readonly listRows;
+  private readonly countRows;
+  private readonly insertRow;
+  private readonly byName;
+  private readonly nameSlugs;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[number, number], Newsletter>(`SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? AND id = ?`);
+    this.listRows = db.prepare<[number, number, number], Newsletter>(
+      `SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    );
+    this.countRows = db.prepare<[number], number>('SELECT count(*) FROM newsletters WHERE workspace_id = ?').pluck();
+    this.insertRow = db.prepare(
+      `INSERT INTO newsletters (workspace_id, name, name_slug, created_at, updated_at)
+       VALUES (@workspace_id, @name, @name_slug, @created_at, @created_at)`,
+    );
+    this.byName = db.prepare<[number, string], number>('SELECT id FROM newsletters WHERE workspace_id = ? AND name = ?').pluck();
+    this.nameSlugs = db
+      .prepare<[number, string, string], string>('SELECT name_slug FROM newsletters WHERE workspace_id = ? AND name_slug >= ? AND name_slug < ?')
+      .pluck();
+  }
+
+  get(workspaceId: number, id: number): Newsletter | undefined {
+    return this.byId.get(workspaceId, id);
+  }
+
+  list(workspaceId: number, paging: Paging): PageOf<Newsletter> {
+    const { limit, offset } = limitOffset(paging);
+    return { total: this.countRows.get(workspaceId) ?? 0, items: this.listRows.all(workspaceId, limit, offset) };
+  }
+
+  /** The newsletter of the workspace with this name, in any letter case. */
+  idByName(workspaceId: number, name: string): number | undefined {
+    return this.byName.get(workspaceId, name);
+  }
+
+  nameSlugsFrom(workspaceId: number, base: string): string[] {
+    const { from, to } = slugRange(base);
+    return this.nameSlugs.all(workspaceId, from, to);
+  }
+
+  insert(newsletter: { workspace_id: number; name: string; name_slug: string; created_at: string }): number {
+    return Number(this.insertRow.run(newsletter).lastInsertRowid);
+  }
+
+  update(id: number, changes: Record<string, Value>): void {
+    updateRow(this.db, 'newsletters', id, changes);
+  }
+}

@@ -1,0 +1,71 @@
+/** SQL for posts. `content_md` and `author_id` are stored but never selected into a response. */
+import type { Post } from '../../generated/openapi.d.ts';
+import type { Db } from '../db/database.ts';
+import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+
+const COLUMNS = `id, title, slug, status, description, content_html, seo_title, seo_description, og_title,
+  og_description, cover_image_url, og_image_url, category_id, page_id, scheduled_at, first_published_at,
+  created_at, updated_at`;
+
+export interface PostFilter {
+  status?: Post['status'];
+  category_id?: number;
+}
+
+export type NewPost = Omit<Post, 'id' | 'updated_at'> & { content_md: string | null; author_id: number | null };
+
+export class PostStore {
+  private readonly byId;
+  private readonly insertRow;
+  private readonly slugs;
+  private readonly remove;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[number, number], Post>(`SELECT ${COLUMNS} FROM posts WHERE page_id = ? AND id = ?`);
+    this.insertRow = db.prepare(
+      `INSERT INTO posts (page_id, title, slug, status, description, content_html, content_md, seo_title,
+         seo_description, og_title, og_description, cover_image_url, og_image_url, category_id, author_id,
+         scheduled_at, first_published_at, created_at, updated_at)
+       VALUES (@page_id, @title, @slug, @status, @description, @content_html, @content_md, @seo_title,
+         @seo_description, @og_title, @og_description, @cover_image_url, @og_image_url, @category_id, @author_id,
+         @scheduled_at, @first_published_at, @created_at, @created_at)`,
+    );
+    this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM posts WHERE page_id = ? AND slug >= ? AND slug < ?').pluck();
+    this.remove = db.prepare<[number, number]>('DELETE FROM posts WHERE page_id = ? AND id = ?');
+  }
+
+  get(pageId: number, id: number): Post | undefined {
+    return this.byId.get(pageId, id);
+  }
+
+  list(pageId: number, filter: PostFilter, paging: Paging): PageOf<Post> {
+    const conditions = ['page_id = @page_id'];
+    if (filter.status !== undefined) conditions.push('status = @status');
+    if (filter.category_id !== undefined) conditions.push('category_id = @category_id');
+    const where = conditions.join(' AND ');
+    const params = { page_id: pageId, ...filter, ...limitOffset(paging) };
+    return {
+      total: this.db.prepare(`SELECT count(*) FROM posts WHERE ${where}`).pluck().get(params) as number,
+      items: this.db
+        .prepare(`SELECT ${COLUMNS} FROM posts WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
+        .all(params) as Post[],
+    };
+  }
+
+  slugsFrom(pageId: number, base: string): string[] {
+    const { from, to } = slugRange(base);
+    return this.slugs.all(pageId, from, to);
+  }
+
+  insert(post: NewPost): number {
+    return Number(this.insertRow.run(post).lastInsertRowid);
+  }
+
+  update(id: number, changes: Record<string, Value>): void {
+    updateRow(this.db, 'posts', id, changes);
+  }
+
+  delete(pageId: number, id: number): boolean {
+    return this.remove.run(pageId, id).changes === 1;
+  }
+}
