@@ -1,0 +1,115 @@
+/**
+ * Starts a complete reference server in-process for a test file: in-memory SQLite (or a file), a
+ * temporary data directory, a free port, two workspaces with a token each, and the delivery worker
+ * running. `api` sends requests the way a client would, over HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { composeServer, type ComposedServer } from '../compose.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import type { Clock } from '../domain/clock.ts';
+import { createLogger } from '../logger.ts';
+import { newToken } from '../store/tokens.ts';
+import { freePort } from '../../scripts/prism.ts';
+
+export interface TestServer {
+  baseUrl: string;
+  /** Token of the first workspace, which has one author (id in `authorId`). */
+  token: string;
+  /** Token of a second workspace, for isolation checks. */
+  otherToken: string;
+  authorId: number;
+  server: ComposedServer;
+  config: ServerConfig;
+  api: Api;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export type Api = <T = any>(method: string, path: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: BodyInit }) => Promise<ApiResponse<T>>;
+
+export function apiFor(baseUrl: string, defaultToken: string): Api {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? defaultToken : options.token;
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (/json/.test(response.headers.get('content-type') ?? '') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as any };
+  };
+}
+
+export async function startTestServer(
+  overrides: Partial<ServerConfig> & { clock?: Clock } = {},
+): Promise<TestServer> {
+  const { clock, ...configOverrides } = overrides;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
+  // A known port up front, so the server's public URL (used in image URLs) is right from the start.
+  const port = await freePort();
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    dataDir,
+    databasePath: ':memory:',
+    port,
+    publicUrl: `http://127.0.0.1:${port}`,
+    deliveryPollMs: 50,
+    logLevel: 'silent',
+    ...configOverrides,
+  };
+  const server = composeServer(config, { logger: createLogger(config.logLevel), ...(clock ? { clock } : {}) });
+  const now = new Date().toISOString();
+  const workspace = server.stores.tokens.createWorkspace('Test workspace', now);
+  const token = newToken();
+  server.stores.tokens.addToken(workspace, token, 'test', now);
+  const authorId = server.services.authors.create(workspace, { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }).id;
+  const other = server.stores.tokens.createWorkspace('Other workspace', now);
+  const otherToken = newToken();
+  server.stores.tokens.addToken(other, otherToken, 'test', now);
+
+  const http = server.app.listen(config.port, '127.0.0.1');
+  await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+  const baseUrl = `${config.publicUrl}/api/v1`;
+  server.worker.start();
+
+  return {
+    baseUrl,
+    token,
+    otherToken,
+    authorId,
+    server,
+    config,
+    api: apiFor(baseUrl, token),
+    async close() {
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
