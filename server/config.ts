@@ -25,6 +25,11 @@ export interface ServerConfig {
   deliveryPollMs: number;
   /** How many messages the worker sends between two database commits. */
   deliveryBatchSize: number;
+  /**
+   * Whether start-up renders the docs page (about 1.5 s). Tests and the benchmark start many servers
+   * and turn it off; /docs then serves the page already built, if there is one.
+   */
+  buildDocs: boolean;
 }
 
 function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -51,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     deliveryPollMs: integer('DELIVERY_POLL_MS', 1000, env),
     deliveryBatchSize: Math.max(1, integer('DELIVERY_BATCH_SIZE', 200, env)),
+    buildDocs: !['0', 'false', 'no'].includes((env.BUILD_DOCS ?? '').toLowerCase()),
   };
 }

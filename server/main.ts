@@ -16,7 +16,9 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 mkdirSync(config.dataDir, { recursive: true });
 
-await buildDocs(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
+if (config.buildDocs) {
+  await buildDocs(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
+}
 const server = composeServer(config, { logger, docsFile: defaultDocsFile });
 const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
   dataDir: config.dataDir,

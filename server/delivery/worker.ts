@@ -8,6 +8,7 @@
  * So an email scheduled while the server was down goes out once after start, and an interrupted
  * delivery resumes with the recipients still pending: nobody gets it twice.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../logger.ts';
 import { timestamp } from '../domain/clock.ts';
 import { inTransaction, type ServiceContext } from '../services/context.ts';
@@ -111,6 +112,11 @@ export class DeliveryWorker {
           stores.deliveries.recordFailed(emailId, message.subscriberId, error.message);
         },
       });
+      // The outbox transport finishes a batch without ever waiting on I/O, so without this the
+      // whole delivery would run in one turn of the event loop: requests and SIGTERM would wait
+      // for the last recipient. Yielding between batches keeps the server responsive and lets
+      // stop() take effect after the batch in flight, as it promises.
+      await nextTurn();
     }
     this.finish(emailId);
   }
