@@ -12,6 +12,7 @@ import { authenticate } from './http/auth.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { problems } from './http/problem.ts';
+import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
 import type { Logger } from './logger.ts';
 import { authorRoutes } from './routes/authors.ts';
@@ -70,6 +71,7 @@ export function buildApp(options: AppOptions): Express {
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
   app.use(API_BASE, express.json({ limit: '1mb', strict: false, type: 'application/json' }));
+  app.post(`${API_BASE}/images/upload`, imageUploadParser());
   app.use(contractValidator(contract));
   app.use(
     API_BASE,

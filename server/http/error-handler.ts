@@ -40,13 +40,13 @@ function parserProblem(err: ParserError): ProblemError | undefined {
     case 'LIMIT_UNEXPECTED_FILE':
     case 'LIMIT_PART_COUNT':
     case 'LIMIT_FIELD_COUNT':
-      return problems.invalidField('file', 'send exactly one part, named file');
     case 'LIMIT_FIELD_KEY':
+      return problems.invalidField('file', 'send exactly one part, named file');
     case 'LIMIT_FIELD_VALUE':
       return problems.tooLarge('A form field is larger than allowed.');
   }
   // busboy's messages for a body that is not well-formed multipart.
-  if (/Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(err.message ?? '')) {
+  if (/Unexpected end of form|Malformed part header|Boundary not found|Malformed urlencoded form/i.test(err.message ?? '')) {
     return problems.malformed(`The request body is not valid multipart/form-data: ${err.message}.`);
   }
   return undefined;

@@ -7,9 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as OpenApiValidator from 'express-openapi-validator';
-import multer from 'multer';
-
-export const IMAGE_SIZE_LIMIT = 10 * 1024 * 1024;
 
 const contractFile = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
 
@@ -34,9 +31,7 @@ export function contractValidator(contract: Record<string, unknown> = loadContra
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
-    fileUploader: {
-      storage: multer.memoryStorage(),
-      limits: { fileSize: IMAGE_SIZE_LIMIT, files: 1, fields: 0, parts: 1 },
-    },
+    // Multipart bodies are parsed before the validator (http/uploads.ts).
+    fileUploader: false,
   });
 }

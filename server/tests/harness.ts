@@ -32,14 +32,14 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-export type Api = <T = any>(method: string, path: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: BodyInit }) => Promise<ApiResponse<T>>;
+export type Api = <T = any>(method: string, path: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: RequestInit['body'] }) => Promise<ApiResponse<T>>;
 
 export function apiFor(baseUrl: string, defaultToken: string): Api {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? defaultToken : options.token;
     if (token !== null) headers.Authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined = options.raw;
+    let body: RequestInit['body'] = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
@@ -53,9 +53,9 @@ export function apiFor(baseUrl: string, defaultToken: string): Api {
 }
 
 export async function startTestServer(
-  overrides: Partial<ServerConfig> & { clock?: Clock } = {},
+  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string } = {},
 ): Promise<TestServer> {
-  const { clock, ...configOverrides } = overrides;
+  const { clock, docsFile, ...configOverrides } = overrides;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
   // A known port up front, so the server's public URL (used in image URLs) is right from the start.
   const port = await freePort();
@@ -69,7 +69,11 @@ export async function startTestServer(
     logLevel: 'silent',
     ...configOverrides,
   };
-  const server = composeServer(config, { logger: createLogger(config.logLevel), ...(clock ? { clock } : {}) });
+  const server = composeServer(config, {
+    logger: createLogger(config.logLevel),
+    ...(clock ? { clock } : {}),
+    ...(docsFile ? { docsFile } : {}),
+  });
   const now = new Date().toISOString();
   const workspace = server.stores.tokens.createWorkspace('Test workspace', now);
   const token = newToken();

@@ -1,0 +1,42 @@
+/** Authors: listed active by default, read, updated; formatted_name follows the names. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('authors', () => {
+  it('lists active authors by default, inactive ones on request', async () => {
+    const { body: author } = await t.api('GET', `/authors/${t.authorId}`);
+    expect(author).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', formatted_name: 'Grace Hopper', slug: 'grace-hopper', active: true });
+    expect((await t.api('GET', '/authors')).body.result).toEqual([author]);
+    const deactivated = await t.api('PATCH', `/authors/${t.authorId}`, { body: { active: false } });
+    expect(deactivated.body.active).toBe(false);
+    expect((await t.api('GET', '/authors')).body.total).toBe(0);
+    expect((await t.api('GET', '/authors?active=false')).body.result.map((a: { id: number }) => a.id)).toEqual([t.authorId]);
+    await t.api('PATCH', `/authors/${t.authorId}`, { body: { active: true } });
+  });
+
+  it('updates names and descriptions; formatted_name follows, null clears', async () => {
+    const { status, body } = await t.api('PATCH', `/authors/${t.authorId}`, {
+      body: { first_name: 'Rear Admiral Grace', last_name: null, position: 'Editor', short_description: 'Writes compilers.' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ formatted_name: 'Rear Admiral Grace', last_name: null, position: 'Editor', short_description: 'Writes compilers.', slug: 'grace-hopper' });
+  });
+
+  it('keeps authors to their workspace', async () => {
+    expect((await t.api('GET', `/authors/${t.authorId}`, { token: t.otherToken })).status).toBe(404);
+    expect((await t.api('GET', '/authors', { token: t.otherToken })).body.total).toBe(0);
+    expect((await t.api('PATCH', `/authors/${t.authorId}`, { body: { position: 'Spy' }, token: t.otherToken })).status).toBe(404);
+  });
+
+  it('refuses fields authors do not have with 422', async () => {
+    const { status, body } = await t.api('PATCH', `/authors/${t.authorId}`, { body: { email: 'new@example.com' } });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual([{ field: 'email', message: 'is not a field of this request body' }]);
+  });
+});

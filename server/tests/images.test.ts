@@ -1,0 +1,68 @@
+/** Image upload: multipart with one `file` part, type read from content, size limit, served back. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+function form(parts: Array<[name: string, content: Buffer, filename: string, type: string]>): FormData {
+  const data = new FormData();
+  for (const [name, content, filename, type] of parts) data.append(name, new Blob([content], { type }), filename);
+  return data;
+}
+const upload = (body: FormData, token?: string | null) =>
+  t.api('POST', '/images/upload', { raw: body, ...(token !== undefined ? { token } : {}) });
+
+describe('POST /images/upload', () => {
+  it('stores a PNG and serves it back at the returned URL', async () => {
+    const { status, body } = await upload(form([['file', PNG, 'pixel.png', 'image/png']]));
+    expect(status).toBe(201);
+    expect(body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/[0-9a-f]{32}\.png$/);
+    const served = await fetch(body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('decides the type from the content, not the name or declared type', async () => {
+    const { status, body } = await upload(form([['file', GIF, 'photo.png', 'image/png']]));
+    expect(status).toBe(201);
+    expect(body.url).toMatch(/\.gif$/);
+  });
+
+  it.each([
+    ['an SVG', SVG, 'logo.svg', 'image/svg+xml'],
+    ['text named like an image', Buffer.from('hello'), 'fake.png', 'image/png'],
+  ])('refuses %s with 415', async (_, content, filename, type) => {
+    const { status, body } = await upload(form([['file', content, filename, type]]));
+    expect(status).toBe(415);
+    expect(body.type).toMatch(/unsupported-media-type$/);
+  });
+
+  it('refuses an image over 10 MiB with 413', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+    const { status } = await upload(form([['file', big, 'big.png', 'image/png']]));
+    expect(status).toBe(413);
+  });
+
+  it('refuses a part with another name, or two files, with 422', async () => {
+    expect((await upload(form([['image', PNG, 'a.png', 'image/png']]))).status).toBe(422);
+    expect((await upload(form([['file', PNG, 'a.png', 'image/png'], ['file', PNG, 'b.png', 'image/png']]))).status).toBe(422);
+  });
+
+  it('refuses a JSON body with 415 and requires a token', async () => {
+    expect((await t.api('POST', '/images/upload', { body: { file: 'x' } })).status).toBe(415);
+    expect((await upload(form([['file', PNG, 'a.png', 'image/png']]), null)).status).toBe(401);
+  });
+});
