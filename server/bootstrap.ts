@@ -23,7 +23,9 @@ export function ensureDevelopmentWorkspace(
 ): DevelopmentAccess {
   const tokenFile = path.join(options.dataDir, 'development-token');
   if (stores.tokens.workspaceCount() > 0) {
-    if (options.fixedToken && stores.tokens.workspaceFor(options.fixedToken) === undefined) {
+    // A fixed token that was revoked (npm run admin -- token revoke) stays revoked: adding it again
+    // would silently undo the revocation.
+    if (options.fixedToken && !stores.tokens.isRecorded(options.fixedToken)) {
       stores.tokens.addToken(1, options.fixedToken, 'development (PUBLISHING_DEV_TOKEN)', timestamp(clock));
     }
     const saved = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined;

@@ -30,7 +30,7 @@ interface Migration {
   sql: string;
 }
 
-function pendingMigrations(applied: Set<number>): Migration[] {
+function migrations(): Migration[] {
   return readdirSync(migrationsDir)
     .filter((file) => /^\d{4}_.+\.sql$/.test(file))
     .sort()
@@ -38,24 +38,25 @@ function pendingMigrations(applied: Set<number>): Migration[] {
       version: Number(file.slice(0, 4)),
       name: file,
       sql: readFileSync(path.join(migrationsDir, file), 'utf8'),
-    }))
-    .filter((migration) => !applied.has(migration.version));
+    }));
 }
 
 export function migrate(db: Db): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = new Set(
-    db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
-  );
-  for (const migration of pendingMigrations(applied)) {
+  const isApplied = db.prepare<[number]>('SELECT 1 FROM schema_migrations WHERE version = ?');
+  for (const migration of migrations()) {
+    // IMMEDIATE takes the write lock before looking, so two processes opening a new database at
+    // the same moment (the server and `npm run admin`, say) cannot both apply one migration: the
+    // second waits (busy_timeout), then finds it applied.
     db.transaction(() => {
+      if (isApplied.get(migration.version) !== undefined) return;
       db.exec(migration.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         migration.version,
         migration.name,
         new Date().toISOString(),
       );
-    })();
+    }).immediate();
   }
 }

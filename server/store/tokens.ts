@@ -34,6 +34,11 @@ export class TokenStore {
     return row.workspace_id;
   }
 
+  /** Whether this token was ever stored, revoked or not. */
+  isRecorded(token: string): boolean {
+    return this.db.prepare('SELECT 1 FROM api_tokens WHERE token_hash = ?').get(hashToken(token)) !== undefined;
+  }
+
   createWorkspace(name: string, now: string): number {
     return Number(this.insertWorkspace.run(name, now).lastInsertRowid);
   }
