@@ -367,7 +367,8 @@ export interface paths {
          *     | any | `scheduled_at` now or in the past, or not an RFC 3339 date-time with offset | `422` |
          *     | `sent` | any | `409` |
          *
-         *     Sending a `scheduled` email again replaces its time. The email must be ready: a subject that is not blank,
+         *     Sending a `scheduled` email again replaces its time. Once delivery of an email has begun it counts as sent:
+         *     a send request then is a `409` too. The email must be ready: a subject that is not blank,
          *     content (`content_html`), and at least one active, verified subscriber on the newsletter; otherwise `422` with type
          *     `email-not-sendable`, whose `errors` say what is missing.
          *
@@ -2340,7 +2341,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description The email has already been sent. */
+            /** @description The email has been sent, or its delivery has begun. */
             409: {
                 headers: {
                     [name: string]: unknown;
