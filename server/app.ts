@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cors from 'cors';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import { authenticate } from './http/auth.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   logger: Logger;
   /** Directory uploaded images are served from. */
   imagesDir: string;
+  /** Origins allowed to call the API from a browser. */
+  corsOrigins: '*' | string[];
   /** The rendered Redoc page served at /docs, when it has been built. */
   docsFile?: string;
 }
@@ -67,6 +70,11 @@ export function buildApp(options: AppOptions): Express {
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
 
+  // CORS first, so a browser's preflight (which carries no token) is answered before authentication.
+  app.use(
+    API_BASE,
+    cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }),
+  );
   app.use(API_BASE, authenticate(options.stores.tokens));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).

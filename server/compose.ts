@@ -44,7 +44,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     publicUrl: config.publicUrl,
     onEmailQueued: () => worker.wake(),
   });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
 
   return {
     app,

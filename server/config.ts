@@ -21,6 +21,8 @@ export interface ServerConfig {
   /** A fixed development token to create on first start instead of a random one. */
   devToken: string | undefined;
   logLevel: string;
+  /** Origins browsers may call the API from: '*' (any; safe, as auth is a header, not a cookie) or a list. */
+  corsOrigins: '*' | string[];
   /** How often the delivery worker looks for due emails, in milliseconds. */
   deliveryPollMs: number;
   /** How many messages the worker sends between two database commits. */
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pagesDomain: env.PAGES_DOMAIN || 'pages.localhost',
     devToken: env.PUBLISHING_DEV_TOKEN || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: !env.CORS_ORIGINS || env.CORS_ORIGINS === '*' ? '*' : env.CORS_ORIGINS.split(',').map((o) => o.trim()),
     deliveryPollMs: integer('DELIVERY_POLL_MS', 1000, env),
     deliveryBatchSize: Math.max(1, integer('DELIVERY_BATCH_SIZE', 200, env)),
     buildDocs: !['0', 'false', 'no'].includes((env.BUILD_DOCS ?? '').toLowerCase()),

@@ -77,3 +77,18 @@ describe('operational endpoints', () => {
     expect((await t.api('GET', '/pages')).headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('CORS', () => {
+  it('answers a browser preflight without a token, and exposes the headers clients read', async () => {
+    const preflight = await fetch(`${t.baseUrl}/newsletters`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    const actual = await t.api('GET', '/pages', { headers: { Origin: 'http://localhost:5173' } });
+    expect(actual.headers.get('access-control-allow-origin')).toBe('*');
+    expect(actual.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
+});
