@@ -1,0 +1,91 @@
+/**
+ * Every check the suite reports, with the contract rule it stands for. Names follow Schemathesis where
+ * Schemathesis has the check, so a result maps onto a baseline people know; the others are named after
+ * the contract rule they test.
+ */
+
+export const CHECKS = {
+  // Applied to every response of every test.
+  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error.' },
+  status_code_conformance: { group: 'response', rule: 'The status code is one the operation declares.' },
+  content_type_conformance: {
+    group: 'response',
+    rule: 'The Content-Type is the media type declared for that status (application/json or application/problem+json); a status declared without content has no body.',
+  },
+  response_schema_conformance: { group: 'response', rule: "The body is valid against the operation's schema for that status." },
+  response_headers_conformance: {
+    group: 'response',
+    rule: 'Headers the contract declares for that status are present and valid (WWW-Authenticate: Bearer on every 401).',
+  },
+
+  // Input handling.
+  negative_data_rejection: {
+    group: 'input',
+    rule: 'Invalid input is answered with the declared 4xx and a problem body, never 2xx or 5xx: 422 for a schema violation in body, query or path; 400 for a body that is not parseable; 415 for a wrong content type; 413 for a body over 1 MiB.',
+  },
+  positive_data_acceptance: { group: 'input', rule: 'Valid input, including boundary values, is accepted with the declared success status.' },
+
+  // Security.
+  ignored_auth: {
+    group: 'security',
+    rule: 'A request without a token, with a malformed Authorization header or with a wrong token is answered 401 with WWW-Authenticate: Bearer.',
+  },
+  workspace_isolation: {
+    group: 'security',
+    rule: "A resource of another workspace is answered 404 (never 200 or 403) and is never listed or changed.",
+  },
+
+  // HTTP behaviour.
+  missing_resource: { group: 'http', rule: 'An id that names no resource in the workspace is answered 404 with a problem body.' },
+  ensure_resource_availability: { group: 'http', rule: 'A created resource is readable at once, by get and in its list.' },
+  use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
+  crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
+  failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },
+
+  // Lists.
+  pagination_defaults: { group: 'behaviour', rule: 'Without page and size a list answers page 1 with at most 10 items, and says so in the envelope.' },
+  pagination_limits: { group: 'behaviour', rule: 'size may be 1 to 100; 100 is accepted and honoured; it is never clamped.' },
+  pagination_arithmetic: {
+    group: 'behaviour',
+    rule: 'The envelope {page, size, total, result} adds up: at most size items, total counts every match, and walking the pages visits every item once; a page past the end is empty with the true total.',
+  },
+  list_ordering: { group: 'behaviour', rule: 'Items are listed newest first: created_at descending, then id descending.' },
+  status_filter: { group: 'behaviour', rule: 'A status filter lists exactly the items with that status, and total counts only them.' },
+
+  // Core operations.
+  page_creation: {
+    group: 'behaviour',
+    rule: 'createPage answers 201 with the page: slug and name_slug derived from the name (or the slug normalised), a lowercase domain, the caller\'s workspace; a name already used is 409.',
+  },
+  post_publication_state: {
+    group: 'behaviour',
+    rule: 'createPost makes a draft by default (first_published_at null) or a published post (first_published_at now); scheduled_at is null; content_md is rendered to content_html.',
+  },
+  post_slug: { group: 'behaviour', rule: 'A post slug is derived from the title and made unique in the page with a -1, -2 suffix.' },
+  category_scope: { group: 'behaviour', rule: 'A post category_id must name a category of the same page; another id is 422.' },
+  category_slug: {
+    group: 'behaviour',
+    rule: 'A category slug is derived from the name and made unique in the page with a -1, -2 suffix; an explicit slug is normalised; an explicit slug already taken is 409.',
+  },
+  subscriber_upsert_identity: {
+    group: 'behaviour',
+    rule: 'createSubscriber is an upsert on the trimmed address in any letter case: 200 with the same subscriber (same id) every time; a new one is active and verified at once, stored lowercase.',
+  },
+  subscriber_upsert_concurrency: { group: 'behaviour', rule: 'Concurrent upserts of one address create exactly one subscriber.' },
+  newsletter_update: {
+    group: 'behaviour',
+    rule: 'updateNewsletter with {} changes nothing and answers 200; a new name is kept and name_slug follows it; a name already used is 409.',
+  },
+  email_send_state_table: {
+    group: 'behaviour',
+    rule: 'sendEmail: without a time 200 scheduled (or sent) and then sent with sent_at; a future time 200 scheduled at that instant in UTC; a time now or past 422; an email already sent 409; an email with no active verified subscriber 422.',
+  },
+} as const satisfies Record<string, { group: string; rule: string }>;
+
+export type CheckName = keyof typeof CHECKS;
+
+export const CHECK_NAMES = Object.keys(CHECKS) as CheckName[];
+
+export function ruleOf(check: CheckName): string {
+  return CHECKS[check].rule;
+}

@@ -1,0 +1,128 @@
+/**
+ * What one test found, check by check. A test records into its recorder; the harness stores the record
+ * in the test's metadata, which vitest carries from the worker to the reporter in the main process.
+ */
+import type { CheckName } from './catalog.ts';
+import { ruleOf } from './catalog.ts';
+import { toCurl } from '../http/curl.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Redactor } from '../http/redact.ts';
+
+/** Response bodies are cut here in reports; the curl line fetches the whole one. */
+const MAX_BODY_IN_REPORT = 2000;
+
+export interface Evidence {
+  curl: string;
+  response?: { status: number; headers: Record<string, string>; body: string; durationMs: number };
+  /** Why no response came back. */
+  error?: string;
+}
+
+export interface CheckFailure {
+  operation: string;
+  check: CheckName;
+  rule: string;
+  reason: string;
+  evidence?: Evidence;
+}
+
+export interface CheckCount {
+  operation: string;
+  check: CheckName;
+  passed: number;
+  failed: number;
+}
+
+export interface NotApplicable {
+  operation: string;
+  check: CheckName;
+  reason: string;
+}
+
+export interface TestRecord {
+  counts: CheckCount[];
+  failures: CheckFailure[];
+  notApplicable: NotApplicable[];
+}
+
+export function evidenceOf(exchange: Exchange, redact: Redactor): Evidence {
+  const evidence: Evidence = { curl: redact(toCurl(exchange.request)) };
+  if (exchange.response) {
+    const { status, headers, body, durationMs } = exchange.response;
+    evidence.response = {
+      status,
+      headers: Object.fromEntries(headers.map(([name, value]) => [name, redact(value)])),
+      body: redact(body.length > MAX_BODY_IN_REPORT ? `${body.slice(0, MAX_BODY_IN_REPORT)}… (${body.length} bytes in all)` : body),
+      durationMs,
+    };
+  }
+  if (exchange.error) evidence.error = redact(exchange.error);
+  return evidence;
+}
+
+export class Recorder {
+  private readonly counts = new Map<string, CheckCount>();
+  private readonly failures: CheckFailure[] = [];
+  private readonly notApplicable: NotApplicable[] = [];
+
+  constructor(private readonly redact: Redactor) {}
+
+  private count(operation: string, check: CheckName): CheckCount {
+    const key = `${operation} ${check}`;
+    let entry = this.counts.get(key);
+    if (!entry) {
+      entry = { operation, check, passed: 0, failed: 0 };
+      this.counts.set(key, entry);
+    }
+    return entry;
+  }
+
+  pass(operation: string, check: CheckName): void {
+    this.count(operation, check).passed++;
+  }
+
+  fail(operation: string, check: CheckName, reason: string, exchange?: Exchange): void {
+    this.count(operation, check).failed++;
+    this.failures.push({
+      operation,
+      check,
+      rule: ruleOf(check),
+      reason: this.redact(reason),
+      evidence: exchange ? evidenceOf(exchange, this.redact) : undefined,
+    });
+  }
+
+  markNotApplicable(operation: string, check: CheckName, reason: string): void {
+    this.notApplicable.push({ operation, check, reason: this.redact(reason) });
+  }
+
+  hasFailed(operation?: string, check?: CheckName): boolean {
+    return this.failures.some((failure) => (!operation || failure.operation === operation) && (!check || failure.check === check));
+  }
+
+  get failureCount(): number {
+    return this.failures.length;
+  }
+
+  toRecord(): TestRecord {
+    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable] };
+  }
+}
+
+/** The failures of a test as the message vitest shows and JUnit stores. */
+export function describeFailures(failures: CheckFailure[]): string {
+  return failures
+    .map((failure) => {
+      const lines = [`${failure.operation} · ${failure.check}: ${failure.reason}`, `  rule: ${failure.rule}`];
+      if (failure.evidence) {
+        lines.push(`  request: ${failure.evidence.curl}`);
+        if (failure.evidence.response) {
+          const body = failure.evidence.response.body.slice(0, 300);
+          lines.push(`  response: ${failure.evidence.response.status} ${body}`);
+        }
+        if (failure.evidence.error) lines.push(`  no response: ${failure.evidence.error}`);
+      }
+      return lines.join('\n');
+    })
+    .join('\n');
+}

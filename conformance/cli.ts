@@ -1,0 +1,60 @@
+/**
+ * The conformance CLI: `npm run conformance -- --base-url URL --token TOKEN [options]`.
+ *
+ * Exit codes: 0 every applicable check passed; 1 a check failed (or --max-time cut the run short);
+ * 2 the run could not happen (bad options, unreadable spec, unreachable target, a broken suite).
+ */
+import { InformationShown, OptionsError, resolveOptions } from './cli/options.ts';
+import { TargetUnreachable, waitForTarget } from './cli/preflight.ts';
+import { runSuite } from './cli/run-suite.ts';
+import { verdictOf } from './report/model.ts';
+import { redactorFor } from './suite/context.ts';
+
+async function main(argv: string[]): Promise<number> {
+  let resolved;
+  try {
+    resolved = resolveOptions(argv);
+  } catch (error) {
+    if (error instanceof InformationShown) {
+      process.stdout.write(error.message);
+      return 0;
+    }
+    if (error instanceof OptionsError) {
+      process.stderr.write(`conformance: ${error.message}\nRun with --help for the options.\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const { options, contract } = resolved;
+  const redact = redactorFor(options);
+
+  try {
+    const warning = await waitForTarget(options);
+    if (warning) process.stderr.write(`conformance: warning: ${warning}\n`);
+  } catch (error) {
+    if (error instanceof TargetUnreachable) {
+      process.stderr.write(`conformance: ${redact(error.message)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const { report } = await runSuite(options, contract, redact);
+  if (!report) {
+    process.stderr.write('conformance: the suite ended without a report; see the errors above.\n');
+    return 2;
+  }
+  if (report.errors.length > 0) {
+    process.stderr.write(`conformance: the suite itself could not run as it should:\n${report.errors.map((error) => `  ${error}`).join('\n')}\n`);
+    return 2;
+  }
+  return verdictOf(report);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`conformance: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,241 @@
+/**
+ * The CLI's options, from flags, environment variables and a JSON config file, in that order of
+ * precedence, checked and resolved into the RunOptions the suite receives.
+ */
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { PROFILES, type Profile } from '../checks/profile.ts';
+import { defaultSpecPath, loadContract, type ContractDocument } from '../contract/document.ts';
+import { FIXTURE_KEYS, REPORTER_NAMES, type FixtureIds, type ReporterName, type RunOptions } from '../run-options.ts';
+
+/** A problem with the options: the run cannot happen (exit 2). */
+export class OptionsError extends Error {}
+
+/** --help or --version was asked for and printed: nothing to run (exit 0). */
+export class InformationShown extends Error {}
+
+export const DEFAULTS = {
+  profile: 'live' as Profile,
+  maxTime: 300,
+  reportDir: 'conformance-report',
+  reporter: 'console,json,junit,html',
+  waitForServer: 0,
+  requestTimeout: 10,
+  deliveryTimeout: 20,
+};
+
+/** Config-file keys, the same as the flags' names in camelCase. */
+const CONFIG_KEYS = [
+  'baseUrl',
+  'token',
+  'token2',
+  'profile',
+  'include',
+  'maxTime',
+  'seed',
+  'runId',
+  'reportDir',
+  'reporter',
+  'fixtures',
+  'waitForServer',
+  'spec',
+  'requestTimeout',
+  'deliveryTimeout',
+] as const;
+type ConfigKey = (typeof CONFIG_KEYS)[number];
+type RawOptions = Partial<Record<ConfigKey | 'config', unknown>>;
+
+export function buildProgram(): Command {
+  const program = new Command('publishing-conformance')
+    .description('Checks a server of the Publishing Service API v1 against its OpenAPI contract, operation by operation.')
+    .addOption(new Option('--base-url <url>', 'server URL the contract paths are appended to (a real server ends in /api/v1)').env('CONFORMANCE_BASE_URL'))
+    .addOption(new Option('--token <token>', 'workspace API token (prefer the environment variable: flags show in process lists)').env('CONFORMANCE_TOKEN'))
+    .addOption(new Option('--token2 <token>', "a token of a second workspace: turns on the workspace isolation checks").env('CONFORMANCE_TOKEN2'))
+    .addOption(new Option('--profile <profile>', 'live: a real server; mock: a stateless mock such as Prism').choices(PROFILES).env('CONFORMANCE_PROFILE'))
+    .addOption(new Option('--include <operations-or-tags...>', 'only these operationIds or tags (space or comma separated)').env('CONFORMANCE_INCLUDE'))
+    .addOption(new Option('--max-time <seconds>', `stop the run after this long (default ${DEFAULTS.maxTime})`).env('CONFORMANCE_MAX_TIME'))
+    .addOption(new Option('--seed <n>', 'seed of every generated value and name; printed with each run').env('CONFORMANCE_SEED'))
+    .addOption(new Option('--run-id <id>', 'part of the name of everything the run creates (default: new per run)').env('CONFORMANCE_RUN_ID'))
+    .addOption(new Option('--report-dir <dir>', `where reports are written (default ${DEFAULTS.reportDir})`).env('CONFORMANCE_REPORT_DIR'))
+    .addOption(new Option('--reporter <list>', `report formats: console, json, junit, html (default ${DEFAULTS.reporter})`).env('CONFORMANCE_REPORTER'))
+    .addOption(new Option('--fixtures <file>', 'JSON file of existing ids: page_id, newsletter_id, author_id').env('CONFORMANCE_FIXTURES'))
+    .addOption(new Option('--wait-for-server <seconds>', 'wait this long for the target to answer before giving up (default 0)').env('CONFORMANCE_WAIT_FOR_SERVER'))
+    .addOption(new Option('--spec <path>', 'the OpenAPI 3.1 document, JSON or YAML (default: the bundled contract)').env('CONFORMANCE_SPEC'))
+    .addOption(new Option('--config <file>', 'JSON file with any of these options, keys in camelCase (baseUrl, maxTime, ...)').env('CONFORMANCE_CONFIG'))
+    .addOption(new Option('--request-timeout <seconds>', `time one request may take (default ${DEFAULTS.requestTimeout})`).env('CONFORMANCE_REQUEST_TIMEOUT'))
+    .addOption(new Option('--delivery-timeout <seconds>', `time a sent email may take to read "sent" (default ${DEFAULTS.deliveryTimeout})`).env('CONFORMANCE_DELIVERY_TIMEOUT'))
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 all applicable checks pass; 1 a check failed (or --max-time cut the run short); 2 the run could not happen.\n' +
+        'Every option can also be set as CONFORMANCE_<NAME> (CONFORMANCE_BASE_URL, CONFORMANCE_TOKEN, ...) or in --config.',
+    )
+    .allowExcessArguments(false)
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined });
+  return program;
+}
+
+function readJsonFile(file: string, what: string): unknown {
+  if (!existsSync(file)) throw new OptionsError(`${what} ${file} does not exist`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new OptionsError(`${what} ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function readConfigFile(file: string): RawOptions {
+  const parsed = readJsonFile(file, 'The config file');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new OptionsError(`The config file ${file} must hold a JSON object`);
+  const unknown = Object.keys(parsed).filter((key) => !(CONFIG_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new OptionsError(`The config file ${file} has unknown keys: ${unknown.join(', ')} (known: ${CONFIG_KEYS.join(', ')})`);
+  const config = parsed as RawOptions;
+  // Paths in a config file are relative to the file, not to wherever the command runs.
+  const directory = path.dirname(path.resolve(file));
+  for (const key of ['reportDir', 'spec', 'fixtures'] as const) {
+    if (typeof config[key] === 'string') config[key] = path.resolve(directory, config[key] as string);
+  }
+  return config;
+}
+
+function number(name: string, value: unknown, { integer = false, min = 0 } = {}): number {
+  const parsed = typeof value === 'number' ? value : Number(String(value).trim());
+  if (String(value).trim() === '' || !Number.isFinite(parsed) || (integer && !Number.isInteger(parsed)) || parsed < min) {
+    throw new OptionsError(`--${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}, got "${String(value)}"`);
+  }
+  return parsed;
+}
+
+function list(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item) => String(item).split(/[\s,]+/)).filter(Boolean);
+}
+
+function baseUrlOf(value: unknown): string {
+  if (value === undefined || value === '') throw new OptionsError('--base-url is required (or CONFORMANCE_BASE_URL, or baseUrl in --config)');
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new OptionsError(`--base-url must be an http(s) URL, got "${String(value)}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OptionsError(`--base-url must be an http(s) URL, got "${String(value)}"`);
+  if (url.search || url.hash) throw new OptionsError('--base-url must not have a query or fragment');
+  return url.toString().replace(/\/+$/, '');
+}
+
+function tokenOf(name: string, value: unknown): string {
+  const token = String(value);
+  // A header value cannot carry control characters; spaces would change the scheme's meaning.
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new OptionsError(`--${name} must be printable ASCII without spaces`);
+  return token;
+}
+
+function fixturesOf(value: unknown): FixtureIds {
+  if (value === undefined) return {};
+  const parsed = typeof value === 'string' ? readJsonFile(value, 'The fixtures file') : value;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new OptionsError('--fixtures must hold a JSON object of ids');
+  const fixtures: FixtureIds = {};
+  for (const [key, id] of Object.entries(parsed)) {
+    if (!(FIXTURE_KEYS as readonly string[]).includes(key)) throw new OptionsError(`--fixtures has an unknown key ${key} (known: ${FIXTURE_KEYS.join(', ')})`);
+    if (!Number.isInteger(id) || (id as number) < 1) throw new OptionsError(`--fixtures: ${key} must be a whole number from 1, got ${JSON.stringify(id)}`);
+    fixtures[key as keyof FixtureIds] = id as number;
+  }
+  return fixtures;
+}
+
+/** operationIds from a mix of operationIds and tags (tags case-insensitively). */
+function includeOf(value: unknown, contract: ContractDocument): string[] {
+  if (value === undefined) return [];
+  const selected = new Set<string>();
+  for (const item of list(value)) {
+    if (contract.hasOperation(item)) {
+      selected.add(item);
+      continue;
+    }
+    const tagged = contract.operations.filter((operation) => operation.tags.some((tag) => tag.toLowerCase() === item.toLowerCase()));
+    if (tagged.length === 0) {
+      const tags = [...new Set(contract.operations.flatMap((operation) => operation.tags))];
+      throw new OptionsError(`--include: "${item}" is neither an operationId nor a tag of the contract (tags: ${tags.join(', ')})`);
+    }
+    for (const operation of tagged) selected.add(operation.operationId);
+  }
+  return [...selected];
+}
+
+function newRunId(): string {
+  return `${Date.now().toString(36)}${randomInt(36 * 36).toString(36).padStart(2, '0')}`;
+}
+
+export interface ResolvedOptions {
+  options: RunOptions;
+  contract: ContractDocument;
+}
+
+/** Reads flags from argv and environment variables from process.env (commander's own `.env()`). */
+export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOptions {
+  const program = buildProgram();
+  let help = '';
+  program.configureOutput({ writeOut: (text) => (help += text), writeErr: () => undefined });
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) throw new InformationShown(help);
+      throw new OptionsError(error.message.replace(/^error: /, ''));
+    }
+    throw error;
+  }
+
+  const flags = program.opts() as RawOptions;
+  const config = flags.config !== undefined ? readConfigFile(path.resolve(cwd, String(flags.config))) : {};
+  const value = (key: ConfigKey): unknown => {
+    const fromFlagsOrEnv = flags[key];
+    return fromFlagsOrEnv !== undefined ? fromFlagsOrEnv : config[key];
+  };
+
+  const specPath = path.resolve(cwd, String(value('spec') ?? defaultSpecPath));
+  let contract: ContractDocument;
+  try {
+    contract = loadContract(specPath);
+  } catch (error) {
+    throw new OptionsError((error as Error).message);
+  }
+
+  const profile = String(value('profile') ?? DEFAULTS.profile) as Profile;
+  if (!PROFILES.includes(profile)) throw new OptionsError(`--profile must be one of ${PROFILES.join(', ')}, got "${profile}"`);
+  const token = value('token');
+  if (token === undefined || token === '') throw new OptionsError('--token is required (or CONFORMANCE_TOKEN, or token in --config)');
+  const token2 = value('token2') === undefined || value('token2') === '' ? undefined : tokenOf('token2', value('token2'));
+  if (token2 !== undefined && token2 === token) throw new OptionsError('--token2 must be a token of another workspace, not the same as --token');
+
+  const reporters = list(value('reporter') ?? DEFAULTS.reporter);
+  const unknownReporters = reporters.filter((name) => !REPORTER_NAMES.includes(name as ReporterName));
+  if (unknownReporters.length > 0) throw new OptionsError(`--reporter: unknown ${unknownReporters.join(', ')} (known: ${REPORTER_NAMES.join(', ')})`);
+
+  const runId = String(value('runId') ?? newRunId());
+  if (!/^[a-z0-9]{1,16}$/.test(runId)) throw new OptionsError('--run-id must be 1 to 16 lowercase letters or digits (it becomes part of names and slugs)');
+
+  const options: RunOptions = {
+    baseUrl: baseUrlOf(value('baseUrl')),
+    token: tokenOf('token', token),
+    token2,
+    profile,
+    include: includeOf(value('include'), contract),
+    maxTimeSeconds: number('max-time', value('maxTime') ?? DEFAULTS.maxTime, { min: 1 }),
+    seed: value('seed') === undefined ? randomInt(2 ** 31) : number('seed', value('seed'), { integer: true }),
+    runId,
+    reportDir: path.resolve(cwd, String(value('reportDir') ?? DEFAULTS.reportDir)),
+    reporters: [...new Set(reporters)] as ReporterName[],
+    fixtures: fixturesOf(typeof value('fixtures') === 'string' ? path.resolve(cwd, String(value('fixtures'))) : value('fixtures')),
+    waitForServerSeconds: number('wait-for-server', value('waitForServer') ?? DEFAULTS.waitForServer),
+    specPath,
+    requestTimeoutSeconds: number('request-timeout', value('requestTimeout') ?? DEFAULTS.requestTimeout, { min: 1 }),
+    deliveryTimeoutSeconds: number('delivery-timeout', value('deliveryTimeout') ?? DEFAULTS.deliveryTimeout, { min: 1 }),
+  };
+  if (options.seed > 2 ** 32 - 1) throw new OptionsError('--seed must be below 4294967296');
+  return { options, contract };
+}

@@ -1,0 +1,61 @@
+/**
+ * Runs the suite (conformance/suite/**) with vitest's Node API and its own configuration: the root
+ * vitest.config.ts is not read, so the suite never runs as part of the project's own tests.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import type { ContractDocument } from '../contract/document.ts';
+import type { Redactor } from '../http/redact.ts';
+import { ConformanceReporter } from '../report/reporter.ts';
+import type { RunReport } from '../report/model.ts';
+import type { RunOptions } from '../run-options.ts';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Test files wait on the network, not the CPU: more workers than cores keeps the run short. */
+const WORKERS = 4;
+
+export interface SuiteRun {
+  report: RunReport | undefined;
+  reportFiles: string[];
+}
+
+export async function runSuite(options: RunOptions, contract: ContractDocument, redact: Redactor): Promise<SuiteRun> {
+  const startedAt = new Date();
+  let timeLimitReached = false;
+  const reporter = new ConformanceReporter({ options, contract, redact, startedAt, timeLimitReached: () => timeLimitReached });
+  const maxTimeMs = options.maxTimeSeconds * 1000;
+
+  const vitest = await createVitest(
+    'test',
+    {
+      config: false,
+      root: packageRoot,
+      include: ['conformance/suite/**/*.test.ts'],
+      globalSetup: ['conformance/suite/global-setup.ts'],
+      provide: { conformanceOptions: options },
+      reporters: [reporter],
+      watch: false,
+      passWithNoTests: true,
+      maxWorkers: WORKERS,
+      // A single test never needs more than a minute; the run as a whole is bounded by --max-time.
+      testTimeout: Math.min(60_000, maxTimeMs),
+      hookTimeout: Math.min(60_000, maxTimeMs),
+      teardownTimeout: 30_000,
+    },
+    { logLevel: 'error', cacheDir: path.join(packageRoot, 'node_modules', '.vite', 'conformance') },
+  );
+
+  const timer = setTimeout(() => {
+    timeLimitReached = true;
+    void vitest.cancelCurrentRun('--max-time' as Parameters<typeof vitest.cancelCurrentRun>[0]);
+  }, maxTimeMs);
+  try {
+    await vitest.start();
+  } finally {
+    clearTimeout(timer);
+    await vitest.close();
+  }
+  return { report: reporter.report, reportFiles: reporter.files };
+}

@@ -1,0 +1,196 @@
+/**
+ * The one validator every response of every test goes through, built with Ajv from the OpenAPI document
+ * itself. Schemas are compiled by JSON pointer into the document, so `$ref`s into `components` resolve
+ * exactly as the contract writes them.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ContractDocument, OperationInfo, ParameterInfo, ResponseInfo } from './document.ts';
+
+/** The document is registered under this made-up base so pointers can address any node in it. */
+const DOCUMENT_ID = 'https://conformance.invalid/openapi.json';
+
+export type ResponseCheckName =
+  | 'not_a_server_error'
+  | 'status_code_conformance'
+  | 'content_type_conformance'
+  | 'response_schema_conformance'
+  | 'response_headers_conformance';
+
+export interface ResponseCheckResult {
+  check: ResponseCheckName;
+  passed: boolean;
+  /** Why it failed, in words. */
+  reason?: string;
+}
+
+export interface ObservedResponse {
+  status: number;
+  headers: Headers;
+  bodyText: string;
+}
+
+function createAjv(coerceTypes: boolean): Ajv2020 {
+  // strict: false because the registered document carries OpenAPI keywords (paths, responses, examples)
+  // around its schemas; the document itself is linted by the contract's own checks.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes, validateFormats: true });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+export function describeErrors(errors: ErrorObject[] | null | undefined, limit = 5): string {
+  if (!errors?.length) return 'invalid';
+  const lines = errors.slice(0, limit).map((error) => {
+    const where = error.instancePath || '(root)';
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})`
+        : error.keyword === 'enum'
+          ? ` (${((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).join(', ')})`
+          : '';
+    return `${where} ${error.message ?? error.keyword}${extra}`;
+  });
+  if (errors.length > limit) lines.push(`and ${errors.length - limit} more`);
+  return lines.join('; ');
+}
+
+/** The media type of a Content-Type header, without parameters, lowercased. */
+export function mediaTypeOf(contentType: string | null): string | undefined {
+  if (!contentType) return undefined;
+  return contentType.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+export class ContractValidator {
+  private readonly strict = createAjv(false);
+  // Path and query values arrive as strings; servers coerce them before validating, and so does this.
+  private readonly coercing = createAjv(true);
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(readonly contract: ContractDocument) {
+    const registered = { $id: DOCUMENT_ID, paths: contract.document.paths, components: contract.document.components };
+    this.strict.addSchema(registered);
+    this.coercing.addSchema(structuredClone(registered));
+  }
+
+  private compiled(pointer: string): ValidateFunction {
+    let validate = this.cache.get(pointer);
+    if (!validate) {
+      validate = this.strict.getSchema(`${DOCUMENT_ID}#${pointer}`);
+      if (!validate) throw new Error(`No schema at ${pointer} in ${this.contract.source}`);
+      this.cache.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /** Errors of a JSON value against the schema at a pointer; empty when valid. */
+  schemaErrors(pointer: string, value: unknown): string | undefined {
+    const validate = this.compiled(pointer);
+    return validate(value) ? undefined : describeErrors(validate.errors);
+  }
+
+  /** Errors of a path or query value as a server would see it (a string, coerced to the schema's type). */
+  parameterErrors(parameter: ParameterInfo, value: string): string | undefined {
+    // Wrapped in an object so Ajv can coerce in place; a root value cannot be replaced.
+    const validate = this.wrapperFor(parameter);
+    return validate({ value }) ? undefined : describeErrors(validate.errors).replace(/\/value\b ?/g, '');
+  }
+
+  private wrapperFor(parameter: ParameterInfo): ValidateFunction {
+    const key = `param:${parameter.schemaPointer}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = this.coercing.compile({
+        type: 'object',
+        required: ['value'],
+        properties: { value: { $ref: `${DOCUMENT_ID}#${parameter.schemaPointer}` } },
+      });
+      this.cache.set(key, validate);
+    }
+    return validate;
+  }
+
+  declaredResponse(operation: OperationInfo, status: number): ResponseInfo | undefined {
+    const exact = operation.responses.find((response) => response.status === String(status));
+    const range = operation.responses.find((response) => response.status.toUpperCase() === `${String(status)[0]}XX`);
+    const fallback = operation.responses.find((response) => response.status === 'default');
+    return exact ?? range ?? fallback;
+  }
+
+  /** Every response-level check that applies to one response of an operation. */
+  checkResponse(operation: OperationInfo, response: ObservedResponse): ResponseCheckResult[] {
+    const results: ResponseCheckResult[] = [];
+    results.push(
+      response.status < 500
+        ? { check: 'not_a_server_error', passed: true }
+        : { check: 'not_a_server_error', passed: false, reason: `the server answered ${response.status}` },
+    );
+
+    const declared = this.declaredResponse(operation, response.status);
+    if (!declared) {
+      const statuses = operation.responses.map((r) => r.status).join(', ');
+      results.push({
+        check: 'status_code_conformance',
+        passed: false,
+        reason: `${response.status} is not a status ${operation.operationId} declares (declared: ${statuses})`,
+      });
+      return results;
+    }
+    results.push({ check: 'status_code_conformance', passed: true });
+    results.push(this.checkContentType(declared, response));
+    const schemaResult = this.checkSchema(declared, response);
+    if (schemaResult) results.push(schemaResult);
+    const headersResult = this.checkHeaders(declared, response);
+    if (headersResult) results.push(headersResult);
+    return results;
+  }
+
+  private checkContentType(declared: ResponseInfo, response: ObservedResponse): ResponseCheckResult {
+    const check = 'content_type_conformance';
+    if (declared.content.length === 0) {
+      return response.bodyText.length === 0
+        ? { check, passed: true }
+        : { check, passed: false, reason: `${declared.status} is declared without a body, but the response has ${response.bodyText.length} bytes` };
+    }
+    const actual = mediaTypeOf(response.headers.get('content-type'));
+    const allowed = declared.content.map((media) => media.mediaType.toLowerCase());
+    if (actual && allowed.includes(actual)) return { check, passed: true };
+    return {
+      check,
+      passed: false,
+      reason: `Content-Type is ${actual ? `"${response.headers.get('content-type')}"` : 'missing'}; ${declared.status} declares ${allowed.join(' or ')}`,
+    };
+  }
+
+  private checkSchema(declared: ResponseInfo, response: ObservedResponse): ResponseCheckResult | undefined {
+    const check = 'response_schema_conformance';
+    if (declared.content.length === 0) return undefined;
+    const actual = mediaTypeOf(response.headers.get('content-type'));
+    // With a wrong media type the body is still judged against the declared schema: both faults show.
+    const media = declared.content.find((m) => m.mediaType.toLowerCase() === actual) ?? declared.content[0]!;
+    if (!/json/.test(media.mediaType)) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(response.bodyText);
+    } catch {
+      return { check, passed: false, reason: `the body is not JSON: ${JSON.stringify(response.bodyText.slice(0, 80))}` };
+    }
+    const errors = this.schemaErrors(media.schemaPointer, body);
+    return errors ? { check, passed: false, reason: `the body does not match the ${declared.status} schema: ${errors}` } : { check, passed: true };
+  }
+
+  private checkHeaders(declared: ResponseInfo, response: ObservedResponse): ResponseCheckResult | undefined {
+    const check = 'response_headers_conformance';
+    if (declared.headers.length === 0) return undefined;
+    const problems: string[] = [];
+    for (const header of declared.headers) {
+      const value = response.headers.get(header.name);
+      if (value === null) {
+        if (header.required) problems.push(`required header ${header.name} is missing`);
+        continue;
+      }
+      const errors = this.schemaErrors(header.schemaPointer, value);
+      if (errors) problems.push(`header ${header.name}: "${value}" ${errors.replace(/^\(root\) /, '')}`);
+    }
+    return problems.length ? { check, passed: false, reason: problems.join('; ') } : { check, passed: true };
+  }
+}

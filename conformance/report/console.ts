@@ -1,0 +1,83 @@
+/**
+ * The summary printed at the end of a run: one line per operation with its time, then every failure with
+ * the rule, the reproducing curl line and the response, then the totals and the score.
+ */
+import type { RunReport } from './model.ts';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function groupReasons(report: RunReport): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const item of report.notApplicable) counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+export function formatConsoleReport(report: RunReport, reportFiles: string[]): string {
+  const lines: string[] = [];
+  const { target, run, summary } = report;
+  lines.push('');
+  lines.push(`Conformance of ${target.baseUrl} to ${target.spec} (contract ${target.contractVersion})`);
+  lines.push(`profile ${target.profile} · seed ${run.seed} · run id ${run.runId}${run.secondWorkspace ? ' · second workspace given' : ''}`);
+  lines.push('');
+
+  const width = Math.max(...report.operations.map((operation) => `${operation.method} ${operation.path}`.length), 10);
+  for (const operation of report.operations) {
+    const { passed, failed, notApplicable, notRun } = operation.tests;
+    const mark = failed > 0 ? '✗' : '✓';
+    const parts = [`${passed} passed`];
+    if (failed) parts.push(`${failed} failed`);
+    if (notApplicable) parts.push(`${notApplicable} n/a`);
+    if (notRun) parts.push(`${notRun} not run`);
+    lines.push(
+      `  ${mark} ${`${operation.method} ${operation.path}`.padEnd(width)}  ${operation.operationId.padEnd(18)} ${parts.join(', ').padEnd(34)} ${seconds(operation.durationMs)}`,
+    );
+  }
+
+  if (report.failures.length > 0) {
+    lines.push('');
+    lines.push(`Failures (${report.failures.length}):`);
+    report.failures.forEach((failure, index) => {
+      lines.push('');
+      lines.push(`  ${index + 1}) ${failure.operation} · ${failure.check}`);
+      lines.push(`     test: ${failure.test}`);
+      lines.push(`     why: ${failure.reason}`);
+      lines.push(`     rule: ${failure.rule}`);
+      if (failure.evidence) {
+        lines.push(`     request: ${failure.evidence.curl}`);
+        if (failure.evidence.response) {
+          const body = failure.evidence.response.body.replace(/\s+/g, ' ').slice(0, 400);
+          lines.push(`     response: ${failure.evidence.response.status} ${body}`);
+        }
+        if (failure.evidence.error) lines.push(`     no response: ${failure.evidence.error}`);
+      }
+    });
+  }
+
+  const reasons = groupReasons(report);
+  if (reasons.length > 0) {
+    lines.push('');
+    lines.push('Not applicable:');
+    for (const [reason, count] of reasons) lines.push(`  ${String(count).padStart(3)} × ${reason}`);
+  }
+  if (report.leftBehind.length > 0) {
+    lines.push('');
+    lines.push('Left behind (could not be deleted):');
+    for (const item of report.leftBehind) lines.push(`  ${item}`);
+  }
+  if (report.errors.length > 0) {
+    lines.push('');
+    lines.push('Errors outside the tests:');
+    for (const error of report.errors) lines.push(`  ${error}`);
+  }
+
+  lines.push('');
+  const tests = summary.tests;
+  const score = summary.score === null ? 'no applicable checks' : `${summary.score}% of applicable checks pass`;
+  lines.push(
+    `${tests.failed > 0 ? 'FAILED' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)}`,
+  );
+  if (run.timeLimitReached) lines.push(`Stopped by --max-time: ${tests.notRun} tests did not run; the verdict is incomplete.`);
+  if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
+  lines.push('');
+  return lines.join('\n');
+}

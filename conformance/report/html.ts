@@ -1,0 +1,114 @@
+/**
+ * The report a person opens: the conformance score, the operations x checks matrix (pass, fail, not
+ * applicable with its reason), then every failure with its rule, curl line and response. One file, no
+ * scripts or external assets, so it can be attached to a CI run and opened anywhere.
+ */
+import type { RunReport } from './model.ts';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1d2228; }
+h1 { margin-bottom: .2rem; } .meta { color: #5b6470; margin-top: 0; }
+.score { font-size: 2.2rem; font-weight: 700; } .score.bad { color: #b42318; } .score.good { color: #067647; }
+table.matrix { border-collapse: collapse; margin: 1rem 0 2rem; }
+.matrix th, .matrix td { border: 1px solid #d0d5dd; padding: 2px 4px; text-align: center; }
+.matrix th.check { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: 500; white-space: nowrap; padding: 6px 2px; }
+.matrix th.operation { text-align: left; white-space: nowrap; font-weight: 500; }
+.matrix td.passed { background: #d1fadf; } .matrix td.failed { background: #fecdca; font-weight: 700; }
+.matrix td.not_applicable { background: #f2f4f7; color: #667085; font-size: 11px; }
+.matrix td a { color: inherit; text-decoration: none; }
+.core { font-size: 10px; background: #1d2939; color: white; border-radius: 3px; padding: 0 3px; margin-left: 4px; }
+.failure { border-left: 4px solid #b42318; padding: .2rem 1rem; margin: 1rem 0; background: #fffbfa; }
+.failure h3 { margin: .3rem 0; font-size: 15px; }
+pre { background: #f2f4f7; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+dt { font-weight: 600; } dd { margin: 0 0 .4rem 0; }
+.legend span { display: inline-block; padding: 0 6px; margin-right: 6px; border: 1px solid #d0d5dd; }
+`;
+
+export function formatHtmlReport(report: RunReport): string {
+  const { target, run, summary } = report;
+  const checks = report.checks.filter((check) => report.operations.some((operation) => report.matrix[operation.operationId]?.[check.name]));
+  const firstFailure = new Map<string, number>();
+  report.failures.forEach((failure, index) => {
+    const key = `${failure.operation} ${failure.check}`;
+    if (!firstFailure.has(key)) firstFailure.set(key, index);
+  });
+
+  const header = checks.map((check) => `<th class="check" title="${escapeHtml(check.rule)}">${escapeHtml(check.name)}</th>`).join('');
+  const rows = report.operations
+    .map((operation) => {
+      const cells = checks
+        .map((check) => {
+          const cell = report.matrix[operation.operationId]?.[check.name];
+          if (!cell) return '<td></td>';
+          if (cell.status === 'failed') {
+            const index = firstFailure.get(`${operation.operationId} ${check.name}`);
+            return `<td class="failed" title="${cell.failed} failed, ${cell.passed} passed"><a href="#failure-${index}">✗ ${cell.failed}</a></td>`;
+          }
+          if (cell.status === 'passed') return `<td class="passed" title="${cell.passed} passed">✓</td>`;
+          return `<td class="not_applicable" title="${escapeHtml(cell.reasons.join('\n'))}">n/a</td>`;
+        })
+        .join('');
+      const core = operation.core ? '<span class="core">core</span>' : '';
+      return `<tr><th class="operation">${escapeHtml(`${operation.method} ${operation.path}`)} <small>${escapeHtml(operation.operationId)}</small>${core}</th>${cells}</tr>`;
+    })
+    .join('\n');
+
+  const failures = report.failures
+    .map((failure, index) => {
+      const evidence = failure.evidence;
+      const response = evidence?.response
+        ? `<dt>Response</dt><dd><pre>${escapeHtml(
+            `HTTP ${evidence.response.status} (${evidence.response.durationMs} ms)\n${Object.entries(evidence.response.headers)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join('\n')}\n\n${evidence.response.body}`,
+          )}</pre></dd>`
+        : '';
+      return `<section class="failure" id="failure-${index}">
+<h3>${escapeHtml(failure.operation)} · ${escapeHtml(failure.check)}</h3>
+<dl><dt>Test</dt><dd>${escapeHtml(failure.test)}</dd>
+<dt>Why it failed</dt><dd>${escapeHtml(failure.reason)}</dd>
+<dt>Contract rule</dt><dd>${escapeHtml(failure.rule)}</dd>
+${evidence ? `<dt>Reproduce</dt><dd><pre>${escapeHtml(evidence.curl)}</pre></dd>` : ''}
+${response}
+${evidence?.error ? `<dt>No response</dt><dd>${escapeHtml(evidence.error)}</dd>` : ''}</dl></section>`;
+    })
+    .join('\n');
+
+  const reasons = new Map<string, string[]>();
+  for (const item of report.notApplicable) reasons.set(item.reason, [...(reasons.get(item.reason) ?? []), item.test]);
+  const notApplicable = [...reasons.entries()]
+    .map(([reason, tests]) => `<li><strong>${escapeHtml(reason)}</strong> (${tests.length})<details><summary>tests</summary><ul>${tests.map((test) => `<li>${escapeHtml(test)}</li>`).join('')}</ul></details></li>`)
+    .join('\n');
+
+  const scoreClass = summary.score === 100 ? 'good' : 'bad';
+  const scoreText = summary.score === null ? 'no applicable checks' : `${summary.score}%`;
+  const t = summary.tests;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${escapeHtml(target.baseUrl)}</title><style>${STYLE}</style></head>
+<body>
+<h1>Conformance report</h1>
+<p class="meta">${escapeHtml(target.baseUrl)} against ${escapeHtml(target.spec)} (contract ${escapeHtml(target.contractVersion)}) · profile <strong>${escapeHtml(target.profile)}</strong> · seed ${run.seed} · run id ${escapeHtml(run.runId)} · ${escapeHtml(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</p>
+<p><span class="score ${scoreClass}">${scoreText}</span> of applicable operation × check cells pass
+(${summary.cells.passed} pass, ${summary.cells.failed} fail, ${summary.cells.notApplicable} not applicable) ·
+${t.total} tests: ${t.passed} passed, ${t.failed} failed, ${t.notApplicable} not applicable${t.notRun ? `, ${t.notRun} not run` : ''}</p>
+${run.timeLimitReached ? '<p><strong>Stopped by --max-time: the verdict is incomplete.</strong></p>' : ''}
+<h2>Operations × checks</h2>
+<p class="legend"><span style="background:#d1fadf">✓ pass</span><span style="background:#fecdca">✗ fail (count; click for the first)</span><span style="background:#f2f4f7">n/a: hover for the reason</span><span>blank: not exercised</span></p>
+<table class="matrix"><thead><tr><th></th>${header}</tr></thead><tbody>
+${rows}
+</tbody></table>
+<h2>Failures (${report.failures.length})</h2>
+${failures || '<p>None.</p>'}
+<h2>Not applicable</h2>
+${notApplicable ? `<ul>${notApplicable}</ul>` : '<p>Every test applied.</p>'}
+${report.leftBehind.length ? `<h2>Left behind</h2><ul>${report.leftBehind.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
+${report.errors.length ? `<h2>Errors outside the tests</h2><pre>${escapeHtml(report.errors.join('\n\n'))}</pre>` : ''}
+<h2>Checks</h2>
+<dl>${report.checks.map((check) => `<dt>${escapeHtml(check.name)}</dt><dd>${escapeHtml(check.rule)}</dd>`).join('\n')}</dl>
+</body></html>
+`;
+}

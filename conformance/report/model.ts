@@ -1,0 +1,196 @@
+/**
+ * The report of one run, independent of how it is shown: the JSON report is this object, and the console,
+ * JUnit and HTML reports are views of it.
+ */
+import { CHECK_NAMES, CHECKS, type CheckName } from '../checks/catalog.ts';
+import type { CheckFailure, TestRecord } from '../checks/recorder.ts';
+import type { OperationInfo } from '../contract/document.ts';
+
+export type TestState = 'passed' | 'failed' | 'not_applicable' | 'not_run';
+
+/** One test as the reporter saw it. */
+export interface TestEntry {
+  /** `POST /pages > creates a page` */
+  name: string;
+  file: string;
+  operation: string;
+  check: CheckName;
+  state: TestState;
+  /** Why it was not applicable or not run; for a failure without a record, the error. */
+  reason?: string;
+  durationMs: number;
+  record?: TestRecord;
+}
+
+export type CellStatus = 'passed' | 'failed' | 'not_applicable';
+
+export interface MatrixCell {
+  status: CellStatus;
+  passed: number;
+  failed: number;
+  /** Why the check did not apply (distinct reasons). */
+  reasons: string[];
+}
+
+export interface OperationSummary {
+  operationId: string;
+  method: string;
+  path: string;
+  core: boolean;
+  tests: { passed: number; failed: number; notApplicable: number; notRun: number };
+  durationMs: number;
+}
+
+export interface ReportedFailure extends CheckFailure {
+  test: string;
+}
+
+export interface RunReport {
+  target: { baseUrl: string; profile: string; spec: string; contractVersion: string };
+  run: {
+    runId: string;
+    seed: number;
+    startedAt: string;
+    durationMs: number;
+    include: string[];
+    secondWorkspace: boolean;
+    /** True when --max-time stopped the run before every test ran. */
+    timeLimitReached: boolean;
+  };
+  summary: {
+    tests: { total: number; passed: number; failed: number; notApplicable: number; notRun: number };
+    cells: { passed: number; failed: number; notApplicable: number };
+    /** Share of applicable operation x check cells that pass, in percent; null when nothing applied. */
+    score: number | null;
+  };
+  checks: { name: CheckName; group: string; rule: string }[];
+  operations: OperationSummary[];
+  tests: Omit<TestEntry, 'record'>[];
+  matrix: Record<string, Partial<Record<CheckName, MatrixCell>>>;
+  failures: ReportedFailure[];
+  notApplicable: { test: string; operation: string; check: CheckName; reason: string }[];
+  notRun: string[];
+  /** Resources the suite created but could not delete. */
+  leftBehind: string[];
+  /** Errors outside any test: the suite itself could not run as it should. */
+  errors: string[];
+}
+
+export interface ReportContext {
+  baseUrl: string;
+  profile: string;
+  spec: string;
+  contractVersion: string;
+  runId: string;
+  seed: number;
+  startedAt: Date;
+  durationMs: number;
+  include: string[];
+  secondWorkspace: boolean;
+  timeLimitReached: boolean;
+  operations: OperationInfo[];
+  leftBehind: string[];
+  errors: string[];
+}
+
+function cellFor(matrix: RunReport['matrix'], operation: string, check: CheckName): MatrixCell {
+  const row = (matrix[operation] ??= {});
+  return (row[check] ??= { status: 'not_applicable', passed: 0, failed: 0, reasons: [] });
+}
+
+export function buildReport(entries: TestEntry[], context: ReportContext): RunReport {
+  const matrix: RunReport['matrix'] = {};
+  const failures: ReportedFailure[] = [];
+  const notApplicable: RunReport['notApplicable'] = [];
+
+  for (const entry of entries) {
+    const record = entry.record;
+    if (!record) {
+      // A test that failed without a record failed in the harness itself; it still counts against its check.
+      if (entry.state === 'failed') {
+        cellFor(matrix, entry.operation, entry.check).failed++;
+        failures.push({ test: entry.name, operation: entry.operation, check: entry.check, rule: CHECKS[entry.check].rule, reason: entry.reason ?? 'failed' });
+      }
+      continue;
+    }
+    for (const count of record.counts) {
+      const cell = cellFor(matrix, count.operation, count.check);
+      cell.passed += count.passed;
+      cell.failed += count.failed;
+    }
+    for (const failure of record.failures) failures.push({ ...failure, test: entry.name });
+    for (const item of record.notApplicable) {
+      const cell = cellFor(matrix, item.operation, item.check);
+      if (!cell.reasons.includes(item.reason)) cell.reasons.push(item.reason);
+      notApplicable.push({ test: entry.name, ...item });
+    }
+  }
+
+  const cells = { passed: 0, failed: 0, notApplicable: 0 };
+  for (const row of Object.values(matrix)) {
+    for (const cell of Object.values(row)) {
+      cell.status = cell.failed > 0 ? 'failed' : cell.passed > 0 ? 'passed' : 'not_applicable';
+      if (cell.status === 'passed') cells.passed++;
+      else if (cell.status === 'failed') cells.failed++;
+      else cells.notApplicable++;
+    }
+  }
+
+  const operations: OperationSummary[] = context.operations
+    .filter((operation) => matrix[operation.operationId] || entries.some((entry) => entry.operation === operation.operationId))
+    .map((operation) => {
+      const own = entries.filter((entry) => entry.operation === operation.operationId);
+      return {
+        operationId: operation.operationId,
+        method: operation.method,
+        path: operation.path,
+        core: operation.core,
+        tests: {
+          passed: own.filter((entry) => entry.state === 'passed').length,
+          failed: own.filter((entry) => entry.state === 'failed').length,
+          notApplicable: own.filter((entry) => entry.state === 'not_applicable').length,
+          notRun: own.filter((entry) => entry.state === 'not_run').length,
+        },
+        durationMs: own.reduce((sum, entry) => sum + entry.durationMs, 0),
+      };
+    });
+
+  const applicable = cells.passed + cells.failed;
+  return {
+    target: { baseUrl: context.baseUrl, profile: context.profile, spec: context.spec, contractVersion: context.contractVersion },
+    run: {
+      runId: context.runId,
+      seed: context.seed,
+      startedAt: context.startedAt.toISOString(),
+      durationMs: context.durationMs,
+      include: context.include,
+      secondWorkspace: context.secondWorkspace,
+      timeLimitReached: context.timeLimitReached,
+    },
+    summary: {
+      tests: {
+        total: entries.length,
+        passed: entries.filter((entry) => entry.state === 'passed').length,
+        failed: entries.filter((entry) => entry.state === 'failed').length,
+        notApplicable: entries.filter((entry) => entry.state === 'not_applicable').length,
+        notRun: entries.filter((entry) => entry.state === 'not_run').length,
+      },
+      cells,
+      score: applicable === 0 ? null : Math.round((cells.passed / applicable) * 1000) / 10,
+    },
+    checks: CHECK_NAMES.map((name) => ({ name, group: CHECKS[name].group, rule: CHECKS[name].rule })),
+    operations,
+    tests: entries.map(({ record: _record, ...entry }) => entry),
+    matrix,
+    failures,
+    notApplicable,
+    notRun: entries.filter((entry) => entry.state === 'not_run').map((entry) => entry.name),
+    leftBehind: context.leftBehind,
+    errors: context.errors,
+  };
+}
+
+/** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */
+export function verdictOf(report: RunReport): 0 | 1 {
+  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached ? 1 : 0;
+}

@@ -1,0 +1,119 @@
+/**
+ * The vitest reporter of a conformance run. Tests carry their findings in their metadata; at the end of
+ * the run this turns them into the report and writes the formats asked for.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { SerializedError } from 'vitest';
+import type { ContractDocument } from '../contract/document.ts';
+import { LEFT_BEHIND_MARKER } from '../suite/cleanup.ts';
+import { redactDeep, type Redactor } from '../http/redact.ts';
+import type { RunOptions } from '../run-options.ts';
+import { formatConsoleReport } from './console.ts';
+import { formatHtmlReport } from './html.ts';
+import { formatJunitReport } from './junit.ts';
+import { buildReport, type RunReport, type TestEntry } from './model.ts';
+
+export interface ReporterSettings {
+  options: RunOptions;
+  contract: ContractDocument;
+  redact: Redactor;
+  startedAt: Date;
+  /** Asked at the end: whether --max-time cut the run short. */
+  timeLimitReached: () => boolean;
+  /** Where the console summary goes (stdout by default). */
+  write?: (text: string) => void;
+}
+
+function entryOf(testCase: TestCase): TestEntry | undefined {
+  const meta = testCase.meta();
+  const declared = meta.conformanceTest;
+  if (!declared) return undefined;
+  const result = testCase.result();
+  const base = {
+    name: testCase.fullName,
+    file: testCase.module.relativeModuleId,
+    operation: declared.operation,
+    check: declared.check,
+    durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    record: meta.conformance,
+  };
+  switch (result.state) {
+    case 'passed':
+      return { ...base, state: 'passed' };
+    case 'failed':
+      return { ...base, state: 'failed', reason: meta.conformance ? undefined : result.errors.map((error) => error.message).join('; ') };
+    case 'skipped':
+      // A skip with a note is a test that found it does not apply; one without was never run (time limit).
+      return result.note
+        ? { ...base, state: 'not_applicable', reason: result.note }
+        : { ...base, state: 'not_run', reason: 'not run: the run stopped before this test' };
+    default:
+      return { ...base, state: 'not_run', reason: 'not run: the run stopped before this test' };
+  }
+}
+
+export class ConformanceReporter implements Reporter {
+  report: RunReport | undefined;
+  files: string[] = [];
+  private readonly leftBehind: string[] = [];
+
+  constructor(private readonly settings: ReporterSettings) {}
+
+  onUserConsoleLog(log: { content: string }): void {
+    for (const line of log.content.split('\n')) {
+      if (line.startsWith(LEFT_BEHIND_MARKER)) this.leftBehind.push(line.slice(LEFT_BEHIND_MARKER.length).trim());
+    }
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const { options, contract, redact } = this.settings;
+    const entries: TestEntry[] = [];
+    const errors: string[] = unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message}`);
+    for (const module of testModules) {
+      for (const error of module.errors()) errors.push(`${module.relativeModuleId}: ${error.message}`);
+      for (const testCase of module.children.allTests()) {
+        const entry = entryOf(testCase);
+        if (entry) entries.push(entry);
+      }
+    }
+    const report = buildReport(entries, {
+      baseUrl: options.baseUrl,
+      profile: options.profile,
+      spec: options.specPath,
+      contractVersion: String(contract.document.info?.version ?? 'unknown'),
+      runId: options.runId,
+      seed: options.seed,
+      startedAt: this.settings.startedAt,
+      durationMs: Date.now() - this.settings.startedAt.getTime(),
+      include: options.include,
+      secondWorkspace: options.token2 !== undefined,
+      timeLimitReached: this.settings.timeLimitReached(),
+      operations: contract.operations,
+      leftBehind: this.leftBehind,
+      errors,
+    });
+    // Tests redact at the source; this catches anything that reached the report another way.
+    this.report = redactDeep(report, redact);
+    this.write(this.report);
+  }
+
+  private write(report: RunReport): void {
+    const { options } = this.settings;
+    const outputs: [string, () => string][] = [];
+    if (options.reporters.includes('json')) outputs.push(['report.json', () => `${JSON.stringify(report, null, 2)}\n`]);
+    if (options.reporters.includes('junit')) outputs.push(['junit.xml', () => formatJunitReport(report)]);
+    if (options.reporters.includes('html')) outputs.push(['report.html', () => formatHtmlReport(report)]);
+    if (outputs.length > 0) mkdirSync(options.reportDir, { recursive: true });
+    for (const [name, format] of outputs) {
+      const file = path.join(options.reportDir, name);
+      writeFileSync(file, format());
+      this.files.push(file);
+    }
+    if (options.reporters.includes('console')) {
+      const text = formatConsoleReport(report, this.files);
+      (this.settings.write ?? ((output) => process.stdout.write(output)))(`${text}\n`);
+    }
+  }
+}

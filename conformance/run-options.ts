@@ -1,0 +1,65 @@
+/**
+ * The settings of one run, as the CLI resolves them and the suite receives them (through vitest's
+ * `provide`/`inject`, so they must stay plain JSON).
+ */
+import type { Profile } from './checks/profile.ts';
+
+export type ReporterName = 'console' | 'json' | 'junit' | 'html';
+
+export const REPORTER_NAMES: readonly ReporterName[] = ['console', 'json', 'junit', 'html'];
+
+/**
+ * Ids of existing resources: a page and a newsletter for a target that cannot create them (createPage is
+ * core, createNewsletter is supporting), and the author the suite may change, since authors cannot be
+ * created through the API.
+ */
+export interface FixtureIds {
+  page_id?: number;
+  newsletter_id?: number;
+  /** An author the suite may update; without it, updateAuthor is only called with `{}`. */
+  author_id?: number;
+}
+
+export const FIXTURE_KEYS = ['page_id', 'newsletter_id', 'author_id'] as const;
+
+export interface RunOptions {
+  /** The server URL without a trailing slash: the contract's paths are appended to it. */
+  baseUrl: string;
+  token: string;
+  /** A token of a second workspace: turns the isolation checks on. */
+  token2?: string;
+  profile: Profile;
+  /** operationIds to test; empty means every operation. */
+  include: string[];
+  maxTimeSeconds: number;
+  seed: number;
+  /** Part of every name the suite gives what it creates, so a run's resources are recognisable. */
+  runId: string;
+  reportDir: string;
+  reporters: ReporterName[];
+  fixtures: FixtureIds;
+  waitForServerSeconds: number;
+  specPath: string;
+  requestTimeoutSeconds: number;
+  /** How long a sent email may take to read `sent`. */
+  deliveryTimeoutSeconds: number;
+}
+
+/** Fixtures the suite's global setup creates once per run and shares with every test file. */
+export interface SharedFixtures {
+  pageId?: number;
+  newsletterId?: number;
+  /** An author of the workspace, for `author_id` fields; changed only when given in --fixtures. */
+  authorId?: number;
+  /** True when --fixtures named the author, so the suite may update it. */
+  authorWritable: boolean;
+  /** Why a fixture above is missing, by fixture name. */
+  missing: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformanceOptions: RunOptions;
+    conformanceFixtures: SharedFixtures;
+  }
+}

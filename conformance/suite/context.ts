@@ -1,0 +1,47 @@
+/**
+ * What every test file of the suite shares inside its worker: the run's options and fixtures (provided by
+ * the CLI and the global setup), the contract and its validator, and the redactor for tokens.
+ */
+import { inject } from 'vitest';
+import { loadContract, type ContractDocument } from '../contract/document.ts';
+import { ContractValidator } from '../contract/validator.ts';
+import { createRedactor, type Redactor } from '../http/redact.ts';
+import type { RunOptions, SharedFixtures } from '../run-options.ts';
+
+export interface SuiteContext {
+  options: RunOptions;
+  fixtures: SharedFixtures;
+  contract: ContractDocument;
+  validator: ContractValidator;
+  redact: Redactor;
+}
+
+let context: SuiteContext | undefined;
+
+export function redactorFor(options: RunOptions): Redactor {
+  return createRedactor([
+    { value: options.token, placeholder: '<token>' },
+    { value: options.token2 ?? '', placeholder: '<token2>' },
+  ]);
+}
+
+export function suiteContext(): SuiteContext {
+  if (!context) {
+    const options = inject('conformanceOptions');
+    if (!options) throw new Error('The conformance suite runs through its CLI: npm run conformance -- --base-url URL --token TOKEN');
+    const contract = loadContract(options.specPath);
+    context = {
+      options,
+      fixtures: inject('conformanceFixtures') ?? { missing: {}, authorWritable: false },
+      contract,
+      validator: new ContractValidator(contract),
+      redact: redactorFor(options),
+    };
+  }
+  return context;
+}
+
+/** Whether `--include` selects this operation (no `--include` selects all). */
+export function isIncluded(options: RunOptions, operationId: string): boolean {
+  return options.include.length === 0 || options.include.includes(operationId);
+}

@@ -1,0 +1,86 @@
+/**
+ * How a conformance test is declared: one `describe` per operation, named by method and path, and tests
+ * that each name the check they decide and what the target must be able to do for it to apply.
+ *
+ *   forOperation('createSubscriber', (test) => {
+ *     test('returns the existing subscriber for the same address in other case',
+ *       { check: 'subscriber_upsert_identity', needs: ['state'] }, async (t) => { ... });
+ *   });
+ */
+import { afterAll, describe, it } from 'vitest';
+import type { CheckName } from '../checks/catalog.ts';
+import { missingCapability, type Need } from '../checks/profile.ts';
+import { describeFailures, type TestRecord } from '../checks/recorder.ts';
+import { CleanupList } from './cleanup.ts';
+import { isIncluded, suiteContext } from './context.ts';
+import { Kit, NoResponseError, NotApplicableSignal, TestAborted } from './kit.ts';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Set when the test is declared, so the reporter knows it even for a test that never finished. */
+    conformanceTest?: { operation: string; check: CheckName };
+    /** Set when the test ends: what it found. */
+    conformance?: TestRecord;
+  }
+}
+
+export interface TestSpec {
+  /** The check this test decides. Response-level checks are recorded on every exchange besides. */
+  check: CheckName;
+  /** What the target must do for the test to apply; the profile decides. */
+  needs?: Need[];
+  timeoutMs?: number;
+}
+
+export type TestBody = (t: Kit) => Promise<void>;
+export type RegisterTest = (title: string, spec: TestSpec, body: TestBody) => void;
+
+/** Shown by vitest and stored by JUnit: every failure with its rule, request and response. */
+export class ConformanceFailure extends Error {
+  override name = 'ConformanceFailure';
+}
+
+export function operationTitle(operationId: string): string {
+  const operation = suiteContext().contract.operation(operationId);
+  return `${operation.method} ${operation.path}`;
+}
+
+export function forOperation(operationId: string, register: (test: RegisterTest) => void): void {
+  const context = suiteContext();
+  if (!isIncluded(context.options, operationId)) return;
+  const operation = context.contract.operation(operationId);
+  const title = operationTitle(operationId);
+
+  describe(title, () => {
+    const cleanups = new CleanupList();
+    afterAll(() => cleanups.run());
+
+    register((testTitle, spec, body) => {
+      it(testTitle, { timeout: spec.timeoutMs, meta: { conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
+        const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, cleanups);
+        const recorder = kit.recorder;
+        let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);
+        if (!notApplicable) {
+          try {
+            await body(kit);
+          } catch (error) {
+            if (error instanceof NotApplicableSignal) notApplicable = error.reason;
+            else if (!(error instanceof TestAborted) && !(error instanceof NoResponseError)) {
+              recorder.fail(operationId, spec.check, `the test could not complete: ${(error as Error).message ?? String(error)}`, kit.exchangeOf());
+            }
+          }
+        }
+        // A test that met a failure before it found it could not apply is a failure, not "not applicable".
+        if (notApplicable) {
+          if (recorder.failureCount === 0) recorder.markNotApplicable(operationId, spec.check, notApplicable);
+        } else if (!recorder.toRecord().counts.some((count) => count.operation === operationId && count.check === spec.check)) {
+          recorder.pass(operationId, spec.check);
+        }
+        const record = recorder.toRecord();
+        vitestContext.task.meta.conformance = record;
+        if (record.failures.length > 0) throw new ConformanceFailure(describeFailures(record.failures));
+        if (notApplicable) vitestContext.skip(context.redact(notApplicable));
+      });
+    });
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * The toolbox one test works with: clients that record and judge every exchange, verdicts on the test's
+ * check, seeded randomness and names, and resource clean-up.
+ */
+import type { CheckName } from '../checks/catalog.ts';
+import { Recorder } from '../checks/recorder.ts';
+import type { OperationInfo } from '../contract/document.ts';
+import { Random } from '../generate/random.ts';
+import { createApiClient, type ApiClient } from '../http/api-client.ts';
+import { exchange as sendExchange, jsonBody, type Exchange } from '../http/exchange.ts';
+import type { SuiteContext } from './context.ts';
+import type { CleanupList } from './cleanup.ts';
+import { Namer } from './names.ts';
+
+/** Ends a test early after a failed `ensure`; the failure is already recorded. */
+export class TestAborted extends Error {}
+
+/** Ends a test as not applicable, with the reason for the report. */
+export class NotApplicableSignal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Thrown into openapi-fetch when no response came back; the failure is already recorded. */
+export class NoResponseError extends Error {}
+
+export interface RawRequest {
+  method: string;
+  /** The path with its parameters filled in, relative to the base URL. */
+  path: string;
+  /** Query string without `?`, already encoded; or name/value pairs. */
+  query?: string | Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  /** The Authorization header; `null` sends none. Defaults to the run's token. */
+  authorization?: string | null;
+  body?: string | Buffer | FormData;
+  contentType?: string;
+  /** How the curl line should send the body, when it cannot be shown as text (a file upload). */
+  curlBody?: string;
+}
+
+export interface RawResult {
+  exchange: Exchange;
+  status: number | undefined;
+  json: unknown;
+}
+
+type Evidence = Exchange | Response | undefined;
+
+export interface VerifyOptions {
+  check?: CheckName;
+  operation?: string;
+  evidence?: Evidence;
+}
+
+export class Kit {
+  readonly recorder: Recorder;
+  readonly random: Random;
+  readonly names: Namer;
+  /** The run's token. */
+  readonly api: ApiClient;
+  private readonly exchanges: Exchange[] = [];
+  private readonly exchangeOfResponse = new WeakMap<Response, Exchange>();
+
+  constructor(
+    readonly context: SuiteContext,
+    readonly operation: OperationInfo,
+    readonly check: CheckName,
+    testName: string,
+    private readonly cleanups: CleanupList,
+  ) {
+    this.recorder = new Recorder(context.redact);
+    this.random = new Random(context.options.seed).fork(testName);
+    this.names = new Namer(context.options.runId, this.random.fork('names'));
+    this.api = this.client(`Bearer ${context.options.token}`);
+  }
+
+  get options() {
+    return this.context.options;
+  }
+
+  get contract() {
+    return this.context.contract;
+  }
+
+  get fixtures() {
+    return this.context.fixtures;
+  }
+
+  /** A typed client sending this Authorization header (`undefined` sends none). */
+  client(authorization: string | undefined): ApiClient {
+    return createApiClient(this.options.baseUrl, authorization, async (request) => {
+      const { exchange, response } = await this.send(request);
+      if (!response) throw new NoResponseError(exchange.error ?? 'no response');
+      return response;
+    });
+  }
+
+  /** A request exactly as given: for what the typed client cannot express (bad JSON, wrong headers). */
+  async raw(spec: RawRequest): Promise<RawResult> {
+    const url = new URL(this.options.baseUrl + spec.path);
+    if (typeof spec.query === 'string') url.search = spec.query;
+    else if (spec.query) for (const [name, value] of Object.entries(spec.query)) url.searchParams.set(name, String(value));
+    const headers = new Headers(spec.headers);
+    const authorization = spec.authorization === undefined ? `Bearer ${this.options.token}` : spec.authorization;
+    if (authorization !== null) headers.set('Authorization', authorization);
+    if (spec.contentType) headers.set('Content-Type', spec.contentType);
+    const body = spec.body instanceof Buffer ? new Uint8Array(spec.body) : spec.body;
+    const request = new Request(url, { method: spec.method, headers, body });
+    const { exchange } = await this.send(request, spec.curlBody);
+    return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
+  }
+
+  private async send(request: Request, curlBody?: string) {
+    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody });
+    this.exchanges.push(result.exchange);
+    if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
+    this.judge(result.exchange);
+    return result;
+  }
+
+  /** The response-level checks, on every exchange of every test. */
+  private judge(exchange: Exchange): void {
+    const url = new URL(exchange.request.url);
+    const basePath = new URL(this.options.baseUrl).pathname.replace(/\/$/, '');
+    const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const operation = this.contract.match(exchange.request.method, relative);
+    if (!operation) return;
+    if (!exchange.response) {
+      this.recorder.fail(operation.operationId, 'not_a_server_error', `no response: ${exchange.error}`, exchange);
+      return;
+    }
+    const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body };
+    for (const result of this.context.validator.checkResponse(operation, observed)) {
+      if (result.passed) this.recorder.pass(operation.operationId, result.check);
+      else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
+    }
+  }
+
+  /** The exchange behind a response of the typed client, or the last exchange. */
+  exchangeOf(evidence?: Evidence): Exchange | undefined {
+    if (evidence instanceof Response) return this.exchangeOfResponse.get(evidence);
+    return evidence ?? this.exchanges.at(-1);
+  }
+
+  /** Records a verdict (the test's own check unless told otherwise); returns the condition. */
+  verify(condition: boolean, reason: string, options: VerifyOptions = {}): boolean {
+    const operation = options.operation ?? this.operation.operationId;
+    const check = options.check ?? this.check;
+    if (condition) this.recorder.pass(operation, check);
+    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence));
+    return condition;
+  }
+
+  /** Like verify, but a failure ends the test: later steps depend on it. */
+  ensure(condition: boolean, reason: string, options: VerifyOptions = {}): asserts condition {
+    if (!this.verify(condition, reason, options)) throw new TestAborted(reason);
+  }
+
+  /** Ends the test as not applicable. */
+  notApplicable(reason: string): never {
+    throw new NotApplicableSignal(reason);
+  }
+
+  /** Registers a deletion to run after the operation's tests, newest first. */
+  cleanup(description: string, action: () => Promise<void>): void {
+    this.cleanups.add(description, action);
+  }
+
+  /** Reads until the condition holds or the time is up; returns the last value read. */
+  async poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, intervalMs = 200): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    let value = await read();
+    while (!done(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      value = await read();
+    }
+    return value;
+  }
+}
