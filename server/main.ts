@@ -50,10 +50,14 @@ async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down: finishing requests in flight and the delivery batch in progress');
-  // Stop accepting connections; close() resolves once in-flight requests have been answered.
+  // Stop accepting connections; close() calls back once every connection has ended. A keep-alive
+  // connection whose request was in flight stays open after its answer until the client's next
+  // request or the keep-alive timeout (5 s), so idle connections are swept until none is left.
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  const sweep = setInterval(() => http.closeIdleConnections(), 50);
   http.closeIdleConnections();
   await closed;
+  clearInterval(sweep);
   await server.close();
   process.exit(0);
 }
