@@ -19,7 +19,11 @@ export type Need =
   /** Answers a body it cannot parse (JSON or multipart) with the contract's 400 problem. */
   | 'parse_error_problem'
   /** Refuses bodies over the contract's size limit. */
-  | 'size_limit';
+  | 'size_limit'
+  /** Refuses a JSON body in a charset other than UTF-8. */
+  | 'charset_rejection'
+  /** Refuses an upload with more than one part, or a file that is not an image it takes. */
+  | 'upload_inspection';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -29,6 +33,8 @@ const MOCK_LACKS: Record<Need, string> = {
   input_reflection: "the mock answers with the contract's examples whatever the input",
   parse_error_problem: "the mock answers an unparseable body with its own error, not the contract's 400 problem",
   size_limit: 'the mock has no body size limit',
+  charset_rejection: 'the mock accepts a JSON body in any charset',
+  upload_inspection: "the mock does not look into an upload's parts or file content",
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */

@@ -19,7 +19,7 @@ export class InformationShown extends Error {}
 export const DEFAULTS = {
   profile: 'live' as Profile,
   maxTime: 300,
-  reportDir: 'conformance-report',
+  reportDir: 'reports/conformance',
   reporter: 'console,json,junit,html',
   waitForServer: 0,
   requestTimeout: 10,

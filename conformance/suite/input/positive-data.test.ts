@@ -1,0 +1,128 @@
+/**
+ * positive_data_acceptance, for every operation that takes input: valid inputs generated from the
+ * operation's schemas, including boundary values (every field at its longest, every nullable field
+ * null, the largest page size), are accepted with the declared success status.
+ */
+import type { OperationInfo } from '../../contract/document.ts';
+import { ValueGenerator, type Strategy } from '../../generate/values.ts';
+import { forOperation } from '../harness.ts';
+import { suiteContext } from '../context.ts';
+import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
+import type { Kit, RawRequest } from '../kit.ts';
+import { fillPath, jsonMedia, pathIdsFor, validBody, type PathIds } from '../requests.ts';
+import { Resources } from '../resources.ts';
+
+const { contract } = suiteContext();
+
+const BODY_CASES: Record<Strategy, string> = {
+  minimal: 'a body with only the required fields',
+  typical: 'a body with every field',
+  longest: 'a body with every field at its longest',
+  nulls: 'a body with every nullable field null',
+  random: 'a random valid body',
+};
+const QUERY_CASES: Record<Strategy, string> = {
+  minimal: 'no query parameters',
+  typical: 'every query parameter',
+  longest: 'every query parameter at its largest value',
+  nulls: 'no query parameters',
+  random: 'a random valid combination of query parameters',
+};
+
+/** Pages and newsletters cannot be deleted: fewer cases, so a run leaves little behind. */
+const UNDELETABLE_CREATES = new Set(['createPage', 'createNewsletter']);
+
+function successStatus(operation: OperationInfo): number {
+  const success = operation.responses.find((response) => /^2\d\d$/.test(response.status));
+  if (!success) throw new Error(`${operation.operationId} declares no success status`);
+  return Number(success.status);
+}
+
+/** The operation that deletes what this one creates (`DELETE <path>/{id}`), if the contract has one. */
+function deleterOf(operation: OperationInfo): OperationInfo | undefined {
+  if (operation.method !== 'POST') return undefined;
+  return contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
+}
+
+/** Authors cannot be created through the API; the suite changes one only when --fixtures names it. */
+function guardAuthor(t: Kit, operation: OperationInfo): void {
+  if (operation.operationId !== 'updateAuthor' || t.options.profile === 'mock' || t.fixtures.authorWritable) return;
+  t.notApplicable('the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures');
+}
+
+async function bodyRequest(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): Promise<RawRequest> {
+  const media = jsonMedia(operation)!;
+  // A category of the same page is the only valid non-null category_id: make one when a case wants it.
+  const properties = contract.resolve(media.schema, media.schemaPointer).node.properties ?? {};
+  const wantsCategory = strategy !== 'minimal' && strategy !== 'nulls' && 'category_id' in properties;
+  const categoryId = wantsCategory ? (await new Resources(t).category(ids.page_id ?? new Resources(t).sharedPageId())).id : null;
+  const body = validBody(t, operation, strategy, { categoryId });
+  return { method: operation.method, path: fillPath(operation.path, ids), body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+function queryRequest(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): RawRequest {
+  const generator = new ValueGenerator(contract, t.random.fork(`query:${strategy}`));
+  const query: Record<string, string> = {};
+  if (strategy !== 'minimal' && strategy !== 'nulls') {
+    for (const parameter of operation.parameters.filter((candidate) => candidate.in === 'query')) {
+      if (strategy === 'random' && t.random.bool()) continue;
+      query[parameter.name] = String(generator.value(parameter.schema, strategy));
+    }
+  }
+  return { method: operation.method, path: fillPath(operation.path, ids), query };
+}
+
+async function accept(t: Kit, operation: OperationInfo, request: RawRequest, ids: PathIds): Promise<void> {
+  const expected = successStatus(operation);
+  const { status, json } = await t.raw(request);
+  const deleter = deleterOf(operation);
+  const createdId = (json as { id?: unknown } | undefined)?.id;
+  if (deleter && typeof createdId === 'number') {
+    t.cleanup(`${deleter.operationId} ${createdId}`, async () => {
+      const { status: deleted } = await t.raw({ method: 'DELETE', path: fillPath(deleter.path, { ...ids, id: createdId }) });
+      if (deleted !== 204 && deleted !== 404) throw new Error(`answered ${deleted}`);
+    });
+  }
+  t.verify(status === expected, status === undefined ? 'no response' : `answered ${status}; expected ${expected}`);
+}
+
+for (const operation of contract.operations) {
+  const hasQuery = operation.parameters.some((parameter) => parameter.in === 'query');
+  const hasJsonBody = jsonMedia(operation) !== undefined;
+  const takesUpload = operation.requestBody?.content.some((media) => media.mediaType === 'multipart/form-data') ?? false;
+  if (!hasQuery && !hasJsonBody && !takesUpload) continue;
+
+  forOperation(operation.operationId, (test) => {
+    if (hasJsonBody) {
+      const strategies: Strategy[] = UNDELETABLE_CREATES.has(operation.operationId) ? ['minimal', 'longest'] : ['minimal', 'typical', 'longest', 'nulls', 'random'];
+      for (const strategy of strategies) {
+        test(`accepts ${BODY_CASES[strategy]}`, { check: 'positive_data_acceptance' }, async (t) => {
+          guardAuthor(t, operation);
+          const ids = await pathIdsFor(t, operation);
+          await accept(t, operation, await bodyRequest(t, operation, ids, strategy), ids);
+        });
+      }
+      if (operation.requestBody?.required === false) {
+        test('accepts a request without a body', { check: 'positive_data_acceptance' }, async (t) => {
+          const ids = await pathIdsFor(t, operation);
+          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, ids) }, ids);
+        });
+      }
+    }
+    if (hasQuery) {
+      for (const strategy of ['minimal', 'typical', 'longest', 'random'] as Strategy[]) {
+        test(`accepts ${QUERY_CASES[strategy]}`, { check: 'positive_data_acceptance' }, async (t) => {
+          const ids = await pathIdsFor(t, operation);
+          await accept(t, operation, queryRequest(t, operation, ids, strategy), ids);
+        });
+      }
+    }
+    if (takesUpload) {
+      for (const image of SAMPLE_IMAGES) {
+        test(`accepts a ${image.type} image`, { check: 'positive_data_acceptance' }, async (t) => {
+          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(image) }, {});
+        });
+      }
+    }
+  });
+}
