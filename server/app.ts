@@ -27,6 +27,7 @@ import { subscriberRoutes } from './routes/subscribers.ts';
 import type { Services } from './services/index.ts';
 import type { Stores } from './store/index.ts';
 import type { Db } from './db/database.ts';
+import { noFaults, type Faults } from './faults/index.ts';
 
 export const API_BASE = '/api/v1';
 const generatedDir = fileURLToPath(new URL('../generated/', import.meta.url));
@@ -40,12 +41,15 @@ export interface AppOptions {
   imagesDir: string;
   /** Origins allowed to call the API from a browser. */
   corsOrigins: '*' | string[];
+  /** Deliberate bugs, for proving conformance suites (server/faults); none by default. */
+  faults?: Faults;
   /** The rendered Redoc page served at /docs, when it has been built. */
   docsFile?: string;
 }
 
 export function buildApp(options: AppOptions): Express {
   const { services, logger } = options;
+  const faults = options.faults ?? noFaults;
   const contract = loadContract();
   const app = express();
   app.disable('x-powered-by');
@@ -75,12 +79,13 @@ export function buildApp(options: AppOptions): Express {
     API_BASE,
     cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }),
   );
-  app.use(API_BASE, authenticate(options.stores.tokens));
+  app.use(API_BASE, faults.authenticate(authenticate(options.stores.tokens)));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
   app.use(API_BASE, express.json({ limit: '1mb', strict: false, type: 'application/json' }));
   app.post(`${API_BASE}/images/upload`, imageUploadParser());
-  app.use(contractValidator(contract));
+  if (faults.rewriteResponses) app.use(API_BASE, faults.rewriteResponses);
+  app.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
   app.use(
     API_BASE,
     pageRoutes(services.pages),
@@ -93,6 +98,6 @@ export function buildApp(options: AppOptions): Express {
     imageRoutes(services.images),
   );
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
-  app.use(errorHandler(new ContractIndex(contract), logger));
+  app.use(errorHandler(new ContractIndex(contract), logger, (problem) => faults.problem(problem)));
   return app;
 }

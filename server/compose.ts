@@ -13,6 +13,7 @@ import type { Logger } from './logger.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createServices } from './services/index.ts';
 import { createStores } from './store/index.ts';
+import { faultsFrom } from './faults/index.ts';
 
 export interface ComposeOptions {
   logger: Logger;
@@ -44,7 +45,9 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     publicUrl: config.publicUrl,
     onEmailQueued: () => worker.wake(),
   });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+  const faults = faultsFrom(config.faults);
+  faults.patch({ db, stores, services });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
 
   return {
     app,

@@ -26,6 +26,10 @@ const access = ensureDevelopmentWorkspace(server.stores, server.services, system
   persistToken: config.databasePath !== ':memory:',
 });
 
+if (config.faults.length > 0) {
+  logger.warn({ faults: config.faults }, 'FAULTS is set: this server breaks the contract on purpose, for testing conformance suites');
+}
+
 const http: Server = server.app.listen(config.port, config.host, () => {
   server.worker.start();
   const lines = [

@@ -71,10 +71,18 @@ export function toProblem(err: unknown, req: Request, contract: ContractIndex, l
   return problems.internal();
 }
 
-export function errorHandler(contract: ContractIndex, logger: Logger): ErrorRequestHandler {
+/**
+ * @param deliver the problem actually sent for the one meant (the identity, but for a server started
+ * with faults: server/faults).
+ */
+export function errorHandler(
+  contract: ContractIndex,
+  logger: Logger,
+  deliver: (problem: ProblemError) => ProblemError = (problem) => problem,
+): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const problem = toProblem(err, req, contract, logger);
+    const problem = deliver(toProblem(err, req, contract, logger));
     res
       .status(problem.status)
       .set(problem.headers)

@@ -1,0 +1,175 @@
+/**
+ * Applies the faults of catalog.ts. Each fault is a small, named deviation layered over the real
+ * server (a patched method, a looser copy of the contract for the validator, a rewritten response),
+ * so the server's own code stays free of test switches and `noFaults` changes nothing at all.
+ */
+import type { RequestHandler } from 'express';
+import type { Db } from '../db/database.ts';
+import type { ProblemError } from '../http/problem.ts';
+import { problems } from '../http/problem.ts';
+import type { Services } from '../services/index.ts';
+import type { Stores } from '../store/index.ts';
+import { FAULT_CATALOG, isFaultName, type FaultName } from './catalog.ts';
+
+// The contract is walked as plain JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export interface Faults {
+  readonly names: readonly FaultName[];
+  /** The contract the validator enforces: the real one, or a looser copy. */
+  contract(document: Json): Json;
+  readonly validateRequests: boolean;
+  readonly validateResponses: boolean;
+  /** Wraps authentication. */
+  authenticate(real: RequestHandler): RequestHandler;
+  /** Middleware that rewrites responses, if any fault does. */
+  readonly rewriteResponses: RequestHandler | undefined;
+  /** The problem actually sent for a problem the server meant to send. */
+  problem(intended: ProblemError): ProblemError;
+  /** Patches stores and services in place. */
+  patch(parts: { db: Db; stores: Stores; services: Services }): void;
+}
+
+export const noFaults: Faults = {
+  names: [],
+  contract: (document) => document,
+  validateRequests: true,
+  validateResponses: true,
+  authenticate: (real) => real,
+  rewriteResponses: undefined,
+  problem: (intended) => intended,
+  patch: () => {},
+};
+
+export function parseFaults(list: string | undefined): FaultName[] {
+  const names = (list ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !isFaultName(n));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown fault ${unknown.join(', ')}; known: ${Object.keys(FAULT_CATALOG).join(', ')}`);
+  }
+  return names as FaultName[];
+}
+
+function dropNulls(value: Json): Json {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNulls(v)]));
+  }
+  return value;
+}
+
+export function faultsFrom(names: readonly FaultName[]): Faults {
+  if (names.length === 0) return noFaults;
+  const on = (name: FaultName) => names.includes(name);
+
+  return {
+    names,
+    // A faulty server must be able to send what the contract forbids, so it never validates its
+    // own responses.
+    validateResponses: false,
+    validateRequests: !on('accept-invalid-input'),
+
+    contract(document) {
+      const copy = structuredClone(document);
+      const schemas = copy.components.schemas;
+      const parameters = copy.components.parameters;
+      if (on('default-size-20')) parameters.ListSize.schema.default = 20;
+      if (on('size-limit-off-by-one')) parameters.ListSize.schema.maximum = 101;
+      if (on('name-length-unchecked')) delete schemas.Name.maxLength;
+      if (on('enum-value-missing')) {
+        parameters.EmailStatusFilter.schema = { type: 'string', enum: ['draft', 'scheduled', 'sent'] };
+      }
+      return copy;
+    },
+
+    authenticate(real) {
+      if (!on('accept-any-token')) return real;
+      return (req, res, next) =>
+        real(req, res, (err?: unknown) => {
+          if ((err as ProblemError | undefined)?.status !== 401) return next(err);
+          res.locals.workspaceId = 1;
+          next();
+        });
+    },
+
+    rewriteResponses:
+      on('drop-null-fields') || on('wrong-success-status')
+        ? (req, res, next) => {
+            const json = res.json.bind(res);
+            res.json = (body: Json) => {
+              if (on('wrong-success-status') && req.method === 'POST' && /\/pages$/.test(req.path) && res.statusCode === 201) res.status(200);
+              return json(on('drop-null-fields') && res.statusCode < 300 ? dropNulls(body) : body);
+            };
+            next();
+          }
+        : undefined,
+
+    problem(intended) {
+      if (on('server-error-on-invalid-input') && (intended.status === 400 || intended.status === 422)) return problems.internal();
+      return intended;
+    },
+
+    patch({ db, stores, services }) {
+      if (on('cross-workspace-leak')) {
+        const anyWorkspace = db.prepare('SELECT id, name, name_slug, workspace_id, created_at, updated_at FROM newsletters WHERE id = ?');
+        stores.newsletters.get = (_workspaceId, id) => anyWorkspace.get(id) as ReturnType<typeof stores.newsletters.get>;
+      }
+      if (on('upsert-case-sensitive')) {
+        services.subscribers.upsert = (workspaceId, newsletterId, email) => {
+          if (!stores.newsletters.get(workspaceId, newsletterId)) throw problems.notFound(`There is no newsletter ${newsletterId}.`);
+          return stores.subscribers.upsertActive(newsletterId, email, new Date().toISOString());
+        };
+      }
+      if (on('upsert-duplicates')) {
+        // The unique key forbids two rows for one address, so the older row steps aside under a
+        // marked address: both stay listed, as a duplicate would.
+        const upsert = stores.subscribers.upsertActive.bind(stores.subscribers);
+        const setAside = db.prepare("UPDATE subscribers SET email = email || '#' || id WHERE newsletter_id = ? AND email = ?");
+        stores.subscribers.upsertActive = (newsletterId, email, now) => {
+          setAside.run(newsletterId, email);
+          return upsert(newsletterId, email, now);
+        };
+      }
+      if (on('send-accepts-past-time')) {
+        const send = services.emails.send.bind(services.emails);
+        services.emails.send = (workspaceId, newsletterId, id, at) =>
+          send(workspaceId, newsletterId, id, at != null && new Date(at).getTime() <= Date.now() ? undefined : at);
+      }
+      if (on('resend-sent-email')) {
+        const send = services.emails.send.bind(services.emails);
+        const reopen = db.prepare("UPDATE emails SET status = 'draft', delivery_started_at = NULL WHERE id = ? AND status = 'sent'");
+        services.emails.send = (workspaceId, newsletterId, id, at) => {
+          reopen.run(id);
+          return send(workspaceId, newsletterId, id, at);
+        };
+      }
+      if (on('ignore-status-filter') || on('ignore-size') || on('total-counts-page')) {
+        const list = services.emails.list.bind(services.emails);
+        services.emails.list = (workspaceId, newsletterId, status, paging) => {
+          const page = list(
+            workspaceId,
+            newsletterId,
+            on('ignore-status-filter') ? undefined : status,
+            on('ignore-size') ? { page: paging.page, size: paging.size * 2 } : paging,
+          );
+          return on('total-counts-page') ? { ...page, total: page.items.length } : page;
+        };
+      }
+      if (on('ignore-verified-false')) {
+        const list = services.subscribers.list.bind(services.subscribers);
+        services.subscribers.list = (workspaceId, newsletterId, filter, paging) =>
+          list(workspaceId, newsletterId, filter.verified === false ? { ...filter, verified: undefined } : filter, paging);
+      }
+      if (on('publish-without-timestamp')) {
+        const create = services.posts.create.bind(services.posts);
+        const clear = db.prepare('UPDATE posts SET first_published_at = NULL WHERE id = ?');
+        services.posts.create = (workspaceId, pageId, input) => {
+          const post = create(workspaceId, pageId, input);
+          clear.run(post.id);
+          return { ...post, first_published_at: null };
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The deliberate faults (server/faults) really break what they name, so a conformance suite that
+ * passes against one of them has missed a real bug. Each case shows the broken behaviour next to
+ * what the contract requires.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseFaults } from '../faults/index.ts';
+import type { FaultName } from '../faults/catalog.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function withFault(fault: FaultName) {
+  t = await startTestServer({ faults: [fault] });
+  const newsletter = (await t.api('POST', '/newsletters', { body: { name: 'Faulty' } })).body.id as number;
+  return { api: t.api, server: t, newsletter };
+}
+
+describe('server faults', () => {
+  it('refuses an unknown fault name', () => {
+    expect(() => parseFaults('accept-any-token,no-such-fault')).toThrow(/Unknown fault no-such-fault/);
+  });
+
+  it('accept-any-token: a request without a token succeeds', async () => {
+    const { api } = await withFault('accept-any-token');
+    expect((await api('GET', '/newsletters', { token: null })).status).toBe(200);
+  });
+
+  it("cross-workspace-leak: another workspace reads the newsletter", async () => {
+    const { api, server, newsletter } = await withFault('cross-workspace-leak');
+    expect((await api('GET', `/newsletters/${newsletter}`, { token: server.otherToken })).status).toBe(200);
+  });
+
+  it('upsert-case-sensitive: two letter cases give two subscribers', async () => {
+    const { api, newsletter } = await withFault('upsert-case-sensitive');
+    const a = await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'Ada@Example.org' } });
+    const b = await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'ada@example.org' } });
+    expect(a.body.id).not.toBe(b.body.id);
+  });
+
+  it('upsert-duplicates: the same address gets a new id each time', async () => {
+    const { api, newsletter } = await withFault('upsert-duplicates');
+    const a = await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'same@example.org' } });
+    const b = await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'same@example.org' } });
+    expect(b.body.id).not.toBe(a.body.id);
+  });
+
+  async function sendableEmail(api: TestServer['api'], newsletter: number): Promise<number> {
+    await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'reader@example.org' } });
+    return (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi', content_html: '<p>Hi</p>' } })).body.id;
+  }
+
+  it('send-accepts-past-time: a past time is accepted', async () => {
+    const { api, newsletter } = await withFault('send-accepts-past-time');
+    const email = await sendableEmail(api, newsletter);
+    expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`, { body: { scheduled_at: '2001-01-01T00:00:00Z' } })).status).toBe(200);
+  });
+
+  it('resend-sent-email: a sent email is accepted again', async () => {
+    const { api, server, newsletter } = await withFault('resend-sent-email');
+    const email = await sendableEmail(api, newsletter);
+    await api('POST', `/newsletters/${newsletter}/emails/${email}/send`);
+    await server.server.worker.idle();
+    server.server.db.prepare("UPDATE emails SET status = 'sent' WHERE id = ?").run(email);
+    expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`)).status).toBe(200);
+  });
+
+  it('ignore-status-filter, ignore-size and total-counts-page break the list of emails', async () => {
+    t = await startTestServer({ faults: ['ignore-status-filter', 'ignore-size', 'total-counts-page'] });
+    const newsletter = (await t.api('POST', '/newsletters', { body: { name: 'Lists' } })).body.id;
+    for (let i = 0; i < 6; i++) await t.api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: `E${i}` } });
+    const { body } = await t.api('GET', `/newsletters/${newsletter}/emails?status=sent&size=2`);
+    expect(body.result).toHaveLength(4);
+    expect(body.total).toBe(4);
+  });
+
+  it('ignore-verified-false: ?verified=false lists verified subscribers too', async () => {
+    const { api, newsletter } = await withFault('ignore-verified-false');
+    await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'v@example.org' } });
+    expect((await api('GET', `/newsletters/${newsletter}/subscribers?verified=false`)).body.total).toBe(1);
+  });
+
+  it('default-size-20 and size-limit-off-by-one change the paging rules', async () => {
+    t = await startTestServer({ faults: ['default-size-20', 'size-limit-off-by-one'] });
+    expect((await t.api('GET', '/newsletters')).body.size).toBe(20);
+    expect((await t.api('GET', '/newsletters?size=101')).status).toBe(200);
+  });
+
+  it('name-length-unchecked: a 256-character name is accepted', async () => {
+    const { api } = await withFault('name-length-unchecked');
+    expect((await api('POST', '/newsletters', { body: { name: 'n'.repeat(256) } })).status).toBe(201);
+  });
+
+  it('enum-value-missing: ?status=failed is refused', async () => {
+    const { api, newsletter } = await withFault('enum-value-missing');
+    expect((await api('GET', `/newsletters/${newsletter}/emails?status=failed`)).status).toBe(422);
+  });
+
+  it('accept-invalid-input and server-error-on-invalid-input mishandle bad bodies', async () => {
+    t = await startTestServer({ faults: ['accept-invalid-input'] });
+    expect((await t.api('POST', '/newsletters', { body: { name: 'Ok', unknown: 1 } })).status).toBe(201);
+    await t.close();
+    t = await startTestServer({ faults: ['server-error-on-invalid-input'] });
+    expect((await t.api('POST', '/newsletters', { body: {} })).status).toBe(500);
+  });
+
+  it('drop-null-fields leaves out null fields; wrong-success-status answers createPage 200', async () => {
+    t = await startTestServer({ faults: ['drop-null-fields', 'wrong-success-status'] });
+    const page = await t.api('POST', '/pages', { body: { name: 'Answered 200' } });
+    expect(page.status).toBe(200);
+    const post = await t.api('POST', `/pages/${page.body.id}/posts`, { body: { title: 'Nulls' } });
+    expect(post.body).not.toHaveProperty('description');
+  });
+
+  it('publish-without-timestamp: a published post has no first_published_at', async () => {
+    t = await startTestServer({ faults: ['publish-without-timestamp'] });
+    const page = (await t.api('POST', '/pages', { body: { name: 'P' } })).body.id;
+    expect((await t.api('POST', `/pages/${page}/posts`, { body: { title: 'Live', status: 'published' } })).body.first_published_at).toBeNull();
+  });
+});
