@@ -1,0 +1,54 @@
+/**
+ * createCategory (core): the slug is derived from the name and made unique in the page with -1, -2; an
+ * explicit slug is normalised the same way, and one already used in the page is a 409; description and
+ * color default to null, and color is kept as given.
+ */
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+import { expectedSlug } from '../slugs.ts';
+
+forOperation('createCategory', (test) => {
+  test('derives the slug from the name: lowercase, accents dropped, other characters as one hyphen', { check: 'category_slug', needs: ['input_reflection'] }, async (t: Kit) => {
+    const name = `${t.names.name('Category')} Café, Notes!`;
+    const category = await new Resources(t).category(new Resources(t).sharedPageId(), { name });
+    t.verify(category.slug === expectedSlug(name), `the slug of ${JSON.stringify(name)} is ${category.slug}; expected ${expectedSlug(name)}`);
+  });
+
+  test('suffixes -1, -2 to a derived slug already used in the page', { check: 'category_slug', needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pageId = resources.sharedPageId();
+    const name = t.names.name('twin');
+    const slugs: string[] = [];
+    for (let index = 0; index < 3; index++) slugs.push((await resources.category(pageId, { name })).slug);
+    const base = expectedSlug(name);
+    t.verify(JSON.stringify(slugs) === JSON.stringify([base, `${base}-1`, `${base}-2`]), `three categories named ${name} got slugs ${slugs.join(', ')}; expected ${base}, ${base}-1, ${base}-2`);
+  });
+
+  test('normalises an explicit slug the way a derived one is', { check: 'category_slug', needs: ['input_reflection'] }, async (t: Kit) => {
+    const slug = `${t.names.name('Explicit')} Slug Été`;
+    const category = await new Resources(t).category(new Resources(t).sharedPageId(), { slug });
+    t.verify(category.slug === expectedSlug(slug), `slug ${JSON.stringify(slug)} was stored as ${category.slug}; expected ${expectedSlug(slug)}`);
+  });
+
+  test('refuses an explicit slug already used in the page with 409, creating nothing', { check: 'category_slug', needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pageId = resources.sharedPageId();
+    const first = await resources.category(pageId, { slug: t.names.name('taken') });
+    const name = t.names.name('second');
+    const { response } = await t.api.POST('/pages/{page_id}/categories', { params: { path: { page_id: pageId } }, body: { name, slug: first.slug } });
+    t.verify(response.status === 409, `a second category with slug ${first.slug} answered ${response.status}; expected 409`, { evidence: response });
+    const listed = await t.api.GET('/pages/{page_id}/categories', { params: { path: { page_id: pageId }, query: { size: 100 } } });
+    const created = listed.data?.result.filter((category) => category.name === name) ?? [];
+    t.verify(created.length === 0, `the refused category is listed (${created.map((category) => category.id).join(', ')})`, { check: 'failed_write_leaves_nothing', evidence: listed.response });
+  });
+
+  test('keeps color as given, and defaults description and color to null', { check: 'category_slug', needs: ['input_reflection'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pageId = resources.sharedPageId();
+    const colored = await resources.category(pageId, { color: '#1E90FF', description: 'Product news.' });
+    t.verify(colored.color === '#1E90FF' && colored.description === 'Product news.', `color ${colored.color} and description ${JSON.stringify(colored.description)} are not as sent`);
+    const plain = await resources.category(pageId);
+    t.verify(plain.color === null && plain.description === null, `without them, color is ${plain.color} and description ${JSON.stringify(plain.description)}; both default to null`);
+  });
+});

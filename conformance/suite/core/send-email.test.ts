@@ -1,0 +1,124 @@
+/**
+ * sendEmail (core): the send state table.
+ *
+ * | current status            | body                      | answer                                          |
+ * | draft, scheduled, failed  | no scheduled_at           | 200 scheduled (or sent), then sent with sent_at |
+ * | draft, scheduled, failed  | scheduled_at in future    | 200 scheduled at that instant in UTC            |
+ * | any                       | scheduled_at now or past  | 422                                             |
+ * | sent                      | any                       | 409                                             |
+ *
+ * plus 422 for an email that is not ready (no content, no active verified subscriber).
+ */
+import type { Email } from '../../../generated/openapi.d.ts';
+import { dateTimeWithOffset } from '../../generate/values.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+
+/** The server's clock and the suite's may differ a little; "now" means within this much. */
+const CLOCK_TOLERANCE_MS = 120_000;
+
+async function send(t: Kit, email: Email, body?: { scheduled_at?: string | null }) {
+  return t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: email.newsletter_id, id: email.id } }, body });
+}
+
+async function read(t: Kit, email: Email) {
+  return t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path: { newsletter_id: email.newsletter_id, id: email.id } } });
+}
+
+/** Reads the email until it is no longer queued; the answer of the last read. */
+async function waitForDelivery(t: Kit, email: Email) {
+  return t.poll(
+    () => read(t, email),
+    ({ data }) => data?.status === 'sent' || data?.status === 'failed',
+    t.options.deliveryTimeoutSeconds * 1000,
+  );
+}
+
+function within(instant: string | null | undefined, from: number, to: number): boolean {
+  if (!instant) return false;
+  const time = Date.parse(instant);
+  return time >= from - CLOCK_TOLERANCE_MS && time <= to + CLOCK_TOLERANCE_MS;
+}
+
+forOperation('sendEmail', (test) => {
+  test('answers 200 with status scheduled or sent for an email sent without a time', { check: 'email_send_state_table' }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    const { data, response } = await send(t, email, {});
+    t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
+    t.verify(data.status === 'scheduled' || data.status === 'sent', `status is ${data.status}; expected scheduled or sent`, { evidence: response });
+  });
+
+  test('queues an email sent without a time at once, and it then reads sent with sent_at', { check: 'email_send_state_table', needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    const before = Date.now();
+    const { data, response } = await send(t, email);
+    const after = Date.now();
+    t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
+    t.verify(within(data.scheduled_at, before, after), `scheduled_at is ${data.scheduled_at}; a send without a time is scheduled for the moment it was accepted`, { evidence: response });
+    const delivered = await waitForDelivery(t, email);
+    t.ensure(delivered.data !== undefined, `getEmail answered ${delivered.response.status}`, { evidence: delivered.response });
+    t.verify(delivered.data.status === 'sent', `after ${t.options.deliveryTimeoutSeconds} s the email is ${delivered.data.status}, not sent`, { evidence: delivered.response });
+    t.verify(within(delivered.data.sent_at, before, Date.now()), `sent_at is ${delivered.data.sent_at}; a sent email carries when it was sent`, { evidence: delivered.response });
+  });
+
+  test('schedules an email for a future time given with an offset, answering that instant in UTC', { check: 'email_send_state_table', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    const instant = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000);
+    const { data, response } = await send(t, email, { scheduled_at: dateTimeWithOffset(instant, 330) });
+    t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
+    t.verify(data.status === 'scheduled', `status is ${data.status}; expected scheduled`, { evidence: response });
+    t.verify(data.scheduled_at === instant.toISOString(), `scheduled_at is ${data.scheduled_at}; expected ${instant.toISOString()} (the instant sent, in UTC)`, { evidence: response });
+    const readBack = await read(t, email);
+    t.verify(readBack.data?.scheduled_at === instant.toISOString(), `getEmail shows scheduled_at ${readBack.data?.scheduled_at}`, { evidence: readBack.response });
+  });
+
+  test('replaces the time of an email scheduled again', { check: 'email_send_state_table', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    const first = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000);
+    const second = new Date(first.getTime() + 86_400_000);
+    await send(t, email, { scheduled_at: first.toISOString() });
+    const { data, response } = await send(t, email, { scheduled_at: second.toISOString() });
+    t.ensure(data !== undefined, `sending a scheduled email again answered ${response.status}; expected 200`, { evidence: response });
+    t.verify(data.scheduled_at === second.toISOString(), `scheduled_at is ${data.scheduled_at}; expected the new time ${second.toISOString()}`, { evidence: response });
+  });
+
+  test('refuses a time in the past with 422 and leaves the email a draft', { check: 'email_send_state_table', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    const past = dateTimeWithOffset(new Date(Date.now() - 3_600_000), -300);
+    const { response } = await send(t, email, { scheduled_at: past });
+    t.verify(response.status === 422, `scheduled_at ${past} answered ${response.status}; expected 422`, { evidence: response });
+    const readBack = await read(t, email);
+    t.verify(readBack.data?.status === 'draft', `after the refused send the email is ${readBack.data?.status}, not draft`, {
+      check: 'failed_write_leaves_nothing',
+      evidence: readBack.response,
+    });
+  });
+
+  test('refuses to send an email already sent with 409', { check: 'email_send_state_table', needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    await send(t, email);
+    const delivered = await waitForDelivery(t, email);
+    if (delivered.data?.status !== 'sent') return t.notApplicable(`needs a sent email, but it is ${delivered.data?.status ?? 'unreadable'} after ${t.options.deliveryTimeoutSeconds} s`);
+    const again = await send(t, email);
+    t.verify(again.response.status === 409, `sending a sent email answered ${again.response.status}; expected 409`, { evidence: again.response });
+    const later = await send(t, email, { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() });
+    t.verify(later.response.status === 409, `scheduling a sent email answered ${later.response.status}; expected 409`, { evidence: later.response });
+  });
+
+  test('refuses an email whose newsletter has no active, verified subscriber with 422', { check: 'email_send_state_table', needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const newsletter = await resources.newsletter('no-subscribers');
+    const email = await resources.email(newsletter.id, { content_html: '<p>Nobody will read this.</p>' });
+    const { response } = await send(t, email);
+    t.verify(response.status === 422, `answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response });
+  });
+
+  test('refuses an email without content with 422', { check: 'email_send_state_table', needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const sendable = await resources.sendableEmail();
+    const empty = await resources.email(sendable.newsletter_id, { content_html: null });
+    const { response } = await send(t, empty);
+    t.verify(response.status === 422, `answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response });
+  });
+});
