@@ -72,7 +72,11 @@ export class SmtpTransport implements Transport {
   private readonly transporter;
 
   constructor(smtpUrl: string) {
-    this.transporter = nodemailer.createTransport(smtpUrl);
+    // A pool keeps connections open across messages (up to 100 messages each). One connection per
+    // message costs the TCP and SMTP handshakes plus the greeting delay many servers impose
+    // (smtp-server waits 100 ms): measured 105 ms a message against 3 to 7 ms pooled. Options in the
+    // URL's query (?pool=false, ?ignoreTLS=true, ...) still override this.
+    this.transporter = nodemailer.createTransport({ url: smtpUrl, pool: true });
   }
 
   async deliver(batch: OutgoingMessage[], outcome: BatchOutcome): Promise<void> {
