@@ -1,0 +1,143 @@
+/**
+ * Child processes for tests that need the real thing: the server as `npm start` runs it
+ * (server/main.ts) and the admin command. Every process started here is remembered, so
+ * `stopAllProcesses()` in an afterEach kills whatever a failing test left running.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/prism.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const running = new Set<ChildProcess>();
+
+/** The server's own variables, dropped from the inherited environment so a developer's shell cannot change a test. */
+const SERVER_VARIABLES = [
+  'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_PATH', 'DATA_DIR', 'SMTP_URL', 'MAIL_FROM', 'PAGES_DOMAIN',
+  'PUBLISHING_DEV_TOKEN', 'LOG_LEVEL', 'DELIVERY_POLL_MS', 'DELIVERY_BATCH_SIZE', 'BUILD_DOCS',
+];
+
+function environment(variables: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of SERVER_VARIABLES) delete env[name];
+  return { ...env, ...variables };
+}
+
+function spawnTracked(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: environment(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Resolves when the child has exited; after `timeoutMs` kills it and rejects, so no test waits forever. */
+export function exitOf(child: ChildProcess, timeoutMs: number): Promise<Exit> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`process ${child.pid} did not exit within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+/** Kills every child still running (SIGKILL) and waits for them: for afterEach. */
+export async function stopAllProcesses(): Promise<void> {
+  await Promise.all([...running].map((child) => {
+    child.kill('SIGKILL');
+    return exitOf(child, 5000).catch(() => undefined);
+  }));
+}
+
+export interface AdminResult extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run admin -- <args>` (without npm) against the database the environment names. */
+export async function runAdmin(args: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<AdminResult> {
+  const child = spawnTracked('server/admin.ts', args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exit = await exitOf(child, timeoutMs);
+  return { ...exit, stdout, stderr };
+}
+
+export const DEV_TOKEN = 'pub_test_development_token';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Base URL of the API, ending in /api/v1. */
+  baseUrl: string;
+  databasePath: string;
+  /** Everything the process wrote so far, for failure messages. */
+  output(): string;
+  /** SIGTERM, then the exit (bounded). */
+  terminate(timeoutMs?: number): Promise<Exit>;
+  /** SIGKILL, then the exit. */
+  kill(): Promise<Exit>;
+}
+
+/**
+ * Starts server/main.ts on a free port with its data in `dataDir`, and resolves once /healthz
+ * answers. The docs build is off (BUILD_DOCS=false): it costs more than a second per start and
+ * parallel starts would all rewrite the same file.
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const databasePath = path.join(dataDir, 'publishing.sqlite');
+  const child = spawnTracked('server/main.ts', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_PATH: databasePath,
+    PUBLISHING_DEV_TOKEN: DEV_TOKEN,
+    LOG_LEVEL: 'warn',
+    BUILD_DOCS: 'false',
+    DELIVERY_POLL_MS: '100',
+    ...env,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    child,
+    baseUrl: `${origin}/api/v1`,
+    databasePath,
+    output: () => output,
+    terminate: (ms = 10_000) => {
+      child.kill('SIGTERM');
+      return exitOf(child, ms);
+    },
+    kill: () => {
+      child.kill('SIGKILL');
+      return exitOf(child, 5000);
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
+    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await server.kill();
+  throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
+}
