@@ -15,6 +15,7 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Test files wait on the network, not the CPU: more workers than cores keeps the run short. */
 const WORKERS = 4;
+const CONCURRENT_TESTS_PER_FILE = 8;
 
 export interface SuiteRun {
   report: RunReport | undefined;
@@ -39,6 +40,8 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       watch: false,
       passWithNoTests: true,
       maxWorkers: WORKERS,
+      // Only for the groups that declare themselves concurrent (see forOperation).
+      maxConcurrency: CONCURRENT_TESTS_PER_FILE,
       // A single test never needs more than a minute; the run as a whole is bounded by --max-time.
       testTimeout: Math.min(60_000, maxTimeMs),
       hookTimeout: Math.min(60_000, maxTimeMs),

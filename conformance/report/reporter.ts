@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import type { ContractDocument } from '../contract/document.ts';
-import { LEFT_BEHIND_MARKER } from '../suite/cleanup.ts';
+import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';
 import { formatConsoleReport } from './console.ts';

@@ -11,7 +11,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { CheckName } from '../checks/catalog.ts';
 import { missingCapability, type Need } from '../checks/profile.ts';
 import { describeFailures, type TestRecord } from '../checks/recorder.ts';
-import { CleanupList } from './cleanup.ts';
+import { TestGroup } from './group.ts';
 import { isIncluded, suiteContext } from './context.ts';
 import { Kit, NoResponseError, NotApplicableSignal, TestAborted } from './kit.ts';
 
@@ -52,12 +52,12 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
   const title = operationTitle(operationId);
 
   describe(title, () => {
-    const cleanups = new CleanupList();
-    afterAll(() => cleanups.run());
+    const group = new TestGroup();
+    afterAll(() => group.runCleanups());
 
     register((testTitle, spec, body) => {
       it(testTitle, { timeout: spec.timeoutMs, meta: { conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
-        const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, cleanups);
+        const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
         let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);
         if (!notApplicable) {

@@ -9,7 +9,7 @@ import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
 import { exchange as sendExchange, jsonBody, type Exchange } from '../http/exchange.ts';
 import type { SuiteContext } from './context.ts';
-import type { CleanupList } from './cleanup.ts';
+import type { TestGroup } from './group.ts';
 import { Namer } from './names.ts';
 
 /** Ends a test early after a failed `ensure`; the failure is already recorded. */
@@ -68,7 +68,7 @@ export class Kit {
     readonly operation: OperationInfo,
     readonly check: CheckName,
     testName: string,
-    private readonly cleanups: CleanupList,
+    private readonly group: TestGroup,
   ) {
     this.recorder = new Recorder(context.redact);
     this.random = new Random(context.options.seed).fork(testName);
@@ -165,7 +165,12 @@ export class Kit {
 
   /** Registers a deletion to run after the operation's tests, newest first. */
   cleanup(description: string, action: () => Promise<void>): void {
-    this.cleanups.add(description, action);
+    this.group.addCleanup(description, action);
+  }
+
+  /** A value the tests of the operation share, made by the first test that asks for it. */
+  shared<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.group.shared(key, make);
   }
 
   /** Reads until the condition holds or the time is up; returns the last value read. */

@@ -25,9 +25,6 @@ async function deleteQuietly(run: () => Promise<{ response: Response }>, tolerat
   if (response.status !== 204 && !tolerated.includes(response.status)) throw new Error(`answered ${response.status}`);
 }
 
-// Per test file: one newsletter with a subscriber for every send test, instead of one per test.
-let sendingNewsletter: Promise<Newsletter> | undefined;
-
 export class Resources {
   constructor(private readonly t: Kit) {}
 
@@ -115,16 +112,12 @@ export class Resources {
 
   /** A draft that can be sent: subject, content, and a newsletter with an active, verified subscriber. */
   async sendableEmail(): Promise<Email> {
-    if (!sendingNewsletter) {
-      sendingNewsletter = (async () => {
-        const newsletter = await this.newsletter('sending');
-        await this.subscriber(newsletter.id);
-        return newsletter;
-      })();
-      // A failed attempt must not poison the next test of the file.
-      sendingNewsletter.catch(() => (sendingNewsletter = undefined));
-    }
-    const newsletter = await sendingNewsletter;
+    // One newsletter with a subscriber serves every send of the operation's tests.
+    const newsletter = await this.t.shared('sending-newsletter', async () => {
+      const made = await this.newsletter('sending');
+      await this.subscriber(made.id);
+      return made;
+    });
     return this.email(newsletter.id, { content_html: '<p>Sent by the conformance suite to a reserved example.com address.</p>' });
   }
 }

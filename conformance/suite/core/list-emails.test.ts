@@ -21,9 +21,6 @@ interface KnownList {
   emails: Email[];
 }
 
-// One known list per test file run, built by the first test that needs it.
-let known: Promise<KnownList> | undefined;
-
 async function buildKnownList(t: Kit): Promise<KnownList> {
   const resources = new Resources(t);
   const newsletter = await resources.newsletter('list');
@@ -43,9 +40,9 @@ async function buildKnownList(t: Kit): Promise<KnownList> {
   return { newsletterId: newsletter.id, emails };
 }
 
+/** Built once, by the first test that needs it, and read by the others. */
 function knownList(t: Kit): Promise<KnownList> {
-  known ??= buildKnownList(t);
-  return known;
+  return t.shared('known-list', () => buildKnownList(t));
 }
 
 /** The newsletter a test reads: its own known list on a live target, the shared one on the mock. */

@@ -171,13 +171,12 @@ function multipartCases(operation: OperationInfo): NegativeCase[] {
 
 for (const operation of contract.operations) {
   forOperation(operation.operationId, (test) => {
-    // Rejected requests change nothing, so the cases of an operation share one set of resources.
-    let ids: Promise<PathIds> | undefined;
     const cases = [...parameterCases(operation), ...jsonBodyCases(operation), ...multipartCases(operation)];
     for (const negative of cases) {
       test(negative.title, { check: 'negative_data_rejection', needs: negative.needs }, async (t) => {
-        ids ??= pathIdsFor(t, operation);
-        const request = negative.build(t, await ids);
+        // Rejected requests change nothing, so the cases of an operation share one set of resources.
+        const ids = await t.shared('ids', () => pathIdsFor(t, operation));
+        const request = negative.build(t, ids);
         if (!request) return t.notApplicable('the generated input is valid after all, so it is not judged');
         const { status } = await t.raw(request);
         t.verify(status === negative.expected, verdict(status, negative.expected));

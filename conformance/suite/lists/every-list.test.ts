@@ -1,0 +1,64 @@
+/**
+ * What every list operation shares: the defaults (page 1, size 10), an envelope that adds up, newest-first
+ * order, and a page past the end that is empty with the true total. listEmails, the core list, has its
+ * own deeper tests on a known set of emails.
+ */
+import type { OperationInfo } from '../../contract/document.ts';
+import { forOperation } from '../harness.ts';
+import { suiteContext } from '../context.ts';
+import type { Kit } from '../kit.ts';
+import { envelopeArithmeticProblem, orderingProblem, type Dated, type Envelope } from '../lists.ts';
+import { fillPath, pathIdsFor } from '../requests.ts';
+
+const { contract } = suiteContext();
+
+function isList(operation: OperationInfo): boolean {
+  if (operation.method !== 'GET') return false;
+  const success = operation.responses.find((response) => response.status === '200')?.content[0];
+  const properties = success ? (contract.resolve(success.schema, success.schemaPointer).node.properties ?? {}) : {};
+  return ['page', 'size', 'total', 'result'].every((field) => field in properties);
+}
+
+async function list(t: Kit, operation: OperationInfo, query: Record<string, number> = {}) {
+  const ids = await pathIdsFor(t, operation);
+  const { status, json, exchange } = await t.raw({ method: 'GET', path: fillPath(operation.path, ids), query });
+  if (status !== 200) t.verify(false, `answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+  return { envelope: json as Envelope<Dated> | undefined, exchange };
+}
+
+// listEmails is left to core/list-emails.test.ts, which tests the same on a known set of emails.
+for (const operation of contract.operations.filter((candidate) => isList(candidate) && candidate.operationId !== 'listEmails')) {
+  forOperation(operation.operationId, (test) => {
+    test('answers page 1 of size 10 when page and size are not given', { check: 'pagination_defaults' }, async (t: Kit) => {
+      const { envelope, exchange } = await list(t, operation);
+      if (!envelope) return;
+      t.verify(envelope.page === 1 && envelope.size === 10, `the envelope says page ${envelope.page} of size ${envelope.size}; the defaults are 1 and 10`, { evidence: exchange });
+      t.verify(envelope.result.length <= 10, `${envelope.result.length} items; the default size is 10`, { evidence: exchange });
+    });
+
+    test('answers an envelope that adds up', { check: 'pagination_arithmetic' }, async (t: Kit) => {
+      const { envelope, exchange } = await list(t, operation, { size: 100 });
+      if (!envelope) return;
+      const problem = envelopeArithmeticProblem(envelope);
+      t.verify(problem === undefined, problem ?? '', { evidence: exchange });
+    });
+
+    test('answers a page past the end with no items and the true total', { check: 'pagination_arithmetic', needs: ['input_reflection'] }, async (t: Kit) => {
+      const before = await list(t, operation, { size: 1 });
+      const past = await list(t, operation, { page: 2_000_000_000, size: 1 });
+      const after = await list(t, operation, { size: 1 });
+      if (!before.envelope || !past.envelope || !after.envelope) return;
+      t.verify(past.envelope.result.length === 0, `page 2000000000 holds ${past.envelope.result.length} items`, { evidence: past.exchange });
+      // Other tests may add items meanwhile: the total may grow between the first and the last read.
+      const total = past.envelope.total;
+      t.verify(total >= before.envelope.total && total <= after.envelope.total, `total is ${total} past the end but ${before.envelope.total} on page 1`, { evidence: past.exchange });
+    });
+
+    test('lists newest first: created_at descending, then id descending', { check: 'list_ordering' }, async (t: Kit) => {
+      const { envelope, exchange } = await list(t, operation, { size: 100 });
+      if (!envelope) return;
+      const problem = orderingProblem(envelope.result);
+      t.verify(problem === undefined, problem ?? '', { evidence: exchange });
+    });
+  });
+}

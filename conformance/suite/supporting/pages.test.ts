@@ -1,0 +1,56 @@
+/**
+ * Pages (supporting operations): a created page is readable at once, listed, and changed by updatePage
+ * as the contract says (name_slug follows a new name; slug and domain stay unless the slug is changed).
+ */
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+import { expectedSlug } from '../slugs.ts';
+
+forOperation('createPage', (test) => {
+  test('makes the created page readable at once, by getPage and in listPages', { check: 'ensure_resource_availability', needs: ['state'] }, async (t: Kit) => {
+    const page = await new Resources(t).page();
+    const read = await t.api.GET('/pages/{id}', { params: { path: { id: page.id } } });
+    t.verify(JSON.stringify(read.data) === JSON.stringify(page), `getPage answered ${read.response.status} ${JSON.stringify(read.data)}; expected the created page`, { evidence: read.response });
+    const listed = await t.api.GET('/pages', { params: { query: { size: 100 } } });
+    t.verify(listed.data?.result.some((item) => item.id === page.id) === true, `page ${page.id} is not on the first page of listPages`, { evidence: listed.response });
+  });
+});
+
+forOperation('getPage', (test) => {
+  test('answers a page as listPages shows it', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
+    const page = await new Resources(t).page();
+    const listed = await t.api.GET('/pages', { params: { query: { size: 100 } } });
+    const item = listed.data?.result.find((candidate) => candidate.id === page.id);
+    const read = await t.api.GET('/pages/{id}', { params: { path: { id: page.id } } });
+    t.verify(item !== undefined && JSON.stringify(item) === JSON.stringify(read.data), `listPages shows ${JSON.stringify(item)}, getPage ${JSON.stringify(read.data)}`, { evidence: read.response });
+  });
+});
+
+forOperation('updatePage', (test) => {
+  test('renames a page: name_slug follows the name, slug and domain stay, getPage agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const page = await new Resources(t).page();
+    const name = `${t.names.name('Renamed')} Notes`;
+    const { data, response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { name } });
+    t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
+    t.verify(data.name === name && data.name_slug === expectedSlug(name), `name ${data.name}, name_slug ${data.name_slug}; expected ${name}, ${expectedSlug(name)}`, { evidence: response });
+    t.verify(data.slug === page.slug && data.domain === page.domain, `slug ${data.slug} and domain ${data.domain} changed with the name (were ${page.slug}, ${page.domain})`, { evidence: response });
+    const read = await t.api.GET('/pages/{id}', { params: { path: { id: page.id } } });
+    t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getPage shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
+  });
+
+  test('changes the slug, normalised as on creation', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const page = await new Resources(t).page();
+    const slug = `${t.names.name('New')} Slug`;
+    const { data, response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { slug } });
+    t.verify(data?.slug === expectedSlug(slug, { removeSlash: true }), `slug is ${data?.slug}; expected ${expectedSlug(slug, { removeSlash: true })}`, { evidence: response });
+  });
+
+  test("refuses a name another page of the workspace has, in other letter case, with 409", { check: 'conflict_detection', needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const taken = await resources.page('Taken');
+    const page = await resources.page();
+    const { response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { name: taken.name.toUpperCase() } });
+    t.verify(response.status === 409, `answered ${response.status}; expected 409`, { evidence: response });
+  });
+});
