@@ -8,11 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { authenticate } from './http/auth.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { problems } from './http/problem.ts';
+import { requestLogging } from './http/request-log.ts';
 import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
 import type { Logger } from './logger.ts';
@@ -55,7 +55,7 @@ export function buildApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
 
-  app.use(pinoHttp({ logger, customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info') }));
+  app.use(requestLogging(logger));
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
