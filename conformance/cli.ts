@@ -6,7 +6,6 @@
  */
 import { InformationShown, OptionsError, resolveOptions } from './cli/options.ts';
 import { TargetUnreachable, waitForTarget } from './cli/preflight.ts';
-import { runSuite } from './cli/run-suite.ts';
 import { verdictOf } from './report/model.ts';
 import { redactorFor } from './suite/context.ts';
 
@@ -39,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 
+  // Loaded only now: vitest is heavy, and a run that cannot happen should say so at once.
+  const { runSuite } = await import('./cli/run-suite.ts');
   const { report } = await runSuite(options, contract, redact);
   if (!report) {
     process.stderr.write('conformance: the suite ended without a report; see the errors above.\n');

@@ -39,6 +39,7 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       reporters: [reporter],
       watch: false,
       passWithNoTests: true,
+      isolate: false,
       maxWorkers: WORKERS,
       // Only for the groups that declare themselves concurrent (see forOperation).
       maxConcurrency: CONCURRENT_TESTS_PER_FILE,

@@ -10,10 +10,27 @@ export interface Secret {
 
 export type Redactor = (text: string) => string;
 
+/**
+ * Shorter secrets are replaced only where they stand as a bearer credential: replacing every "t" of a
+ * report because someone's test token is "t" would make the report unreadable.
+ */
+const MIN_LENGTH_REPLACED_EVERYWHERE = 8;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export function createRedactor(secrets: Secret[]): Redactor {
   // Longest first, so a token that contains another token is replaced whole.
   const ordered = secrets.filter((secret) => secret.value.length > 0).sort((a, b) => b.value.length - a.value.length);
-  return (text) => ordered.reduce((current, secret) => current.split(secret.value).join(secret.placeholder), text);
+  const patterns = ordered.map((secret) => ({
+    pattern:
+      secret.value.length >= MIN_LENGTH_REPLACED_EVERYWHERE
+        ? new RegExp(escapeRegExp(secret.value), 'g')
+        : new RegExp(`(?<=Bearer\\s+)${escapeRegExp(secret.value)}(?![\\x21-\\x7e])`, 'gi'),
+    placeholder: secret.placeholder,
+  }));
+  return (text) => patterns.reduce((current, { pattern, placeholder }) => current.replace(pattern, placeholder), text);
 }
 
 /** Redacts every string inside a JSON-like value. */

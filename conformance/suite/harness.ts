@@ -45,13 +45,21 @@ export function operationTitle(operationId: string): string {
   return `${operation.method} ${operation.path}`;
 }
 
-export function forOperation(operationId: string, register: (test: RegisterTest) => void): void {
+export interface GroupOptions {
+  /**
+   * Run the group's tests at the same time. For groups of independent single requests (the input,
+   * authentication and isolation cases of every operation): they wait on the network, not on each other.
+   */
+  concurrent?: boolean;
+}
+
+export function forOperation(operationId: string, register: (test: RegisterTest) => void, options: GroupOptions = {}): void {
   const context = suiteContext();
   if (!isIncluded(context.options, operationId)) return;
   const operation = context.contract.operation(operationId);
   const title = operationTitle(operationId);
 
-  describe(title, () => {
+  (options.concurrent ? describe.concurrent : describe)(title, () => {
     const group = new TestGroup();
     afterAll(() => group.runCleanups());
 

@@ -19,5 +19,5 @@ for (const operation of contract.operations) {
         t.verify(status === 404, `answered ${status ?? 'nothing'} for ${parameter.name} ${MISSING_ID}; expected 404`);
       });
     }
-  });
+  }, { concurrent: true });
 }

@@ -182,5 +182,5 @@ for (const operation of contract.operations) {
         t.verify(status === negative.expected, verdict(status, negative.expected));
       });
     }
-  });
+  }, { concurrent: true });
 }

@@ -124,5 +124,5 @@ for (const operation of contract.operations) {
         });
       }
     }
-  });
+  }, { concurrent: true });
 }

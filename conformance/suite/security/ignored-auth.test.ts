@@ -28,5 +28,5 @@ for (const operation of contract.operations.filter((candidate) => candidate.secu
         t.verify(status === 401, `answered ${status ?? 'nothing'} instead of 401`);
       });
     }
-  });
+  }, { concurrent: true });
 }

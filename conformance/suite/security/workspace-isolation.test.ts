@@ -63,7 +63,7 @@ for (const operation of contract.operations) {
       const sent = typeof request.body === 'string' ? (JSON.parse(request.body) as Record<string, unknown>) : undefined;
       await verifyUnchanged(t, operation, ids, sent);
     });
-  });
+  }, { concurrent: true });
 }
 
 for (const [operationId, fixture] of [

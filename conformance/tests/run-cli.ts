@@ -1,0 +1,28 @@
+/**
+ * Runs the conformance CLI as a child process, the way an implementer runs it. Asynchronous on purpose:
+ * the fault proxy the CLI talks to lives in the test's own process and must keep serving meanwhile.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
+
+export interface CliRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    // Only what the test gives: a CONFORMANCE_* variable of the developer's shell must not leak in.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONFORMANCE_')));
+    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (exitCode) => resolve({ exitCode, stdout, stderr }));
+  });
+}
