@@ -14,7 +14,7 @@ import type { RunOptions } from '../run-options.ts';
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Test files wait on the network, not the CPU: more workers than cores keeps the run short. */
-const WORKERS = 4;
+const MAX_WORKERS = 4;
 const CONCURRENT_TESTS_PER_FILE = 8;
 
 export interface SuiteRun {
@@ -40,7 +40,8 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       watch: false,
       passWithNoTests: true,
       isolate: false,
-      maxWorkers: WORKERS,
+      // A run of a few operations has few tests: more workers than that would only cost start-up time.
+      maxWorkers: options.include.length === 0 ? MAX_WORKERS : Math.min(MAX_WORKERS, options.include.length),
       // Only for the groups that declare themselves concurrent (see forOperation).
       maxConcurrency: CONCURRENT_TESTS_PER_FILE,
       // A single test never needs more than a minute; the run as a whole is bounded by --max-time.

@@ -27,7 +27,8 @@ export function createRedactor(secrets: Secret[]): Redactor {
     pattern:
       secret.value.length >= MIN_LENGTH_REPLACED_EVERYWHERE
         ? new RegExp(escapeRegExp(secret.value), 'g')
-        : new RegExp(`(?<=Bearer\\s+)${escapeRegExp(secret.value)}(?![\\x21-\\x7e])`, 'gi'),
+        : // Followed by a character that cannot be part of a bearer token (RFC 6750's token68).
+          new RegExp(`(?<=Bearer\\s+)${escapeRegExp(secret.value)}(?![A-Za-z0-9._~+/=-])`, 'gi'),
     placeholder: secret.placeholder,
   }));
   return (text) => patterns.reduce((current, { pattern, placeholder }) => current.replace(pattern, placeholder), text);

@@ -1,0 +1,117 @@
+/**
+ * The pieces of a report: the matrix and score built from test records, list arithmetic and order,
+ * curl lines and redaction.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../contract/document.ts';
+import { toCurl } from '../http/curl.ts';
+import { createRedactor } from '../http/redact.ts';
+import { buildReport, verdictOf, type ReportContext, type TestEntry } from '../report/model.ts';
+import { envelopeArithmeticProblem, orderingProblem } from '../suite/lists.ts';
+import { expectedSlug } from '../suite/slugs.ts';
+
+const context: ReportContext = {
+  baseUrl: 'http://localhost:3000/api/v1',
+  profile: 'live',
+  spec: 'openapi.json',
+  contractVersion: '1.0.0',
+  runId: 'abc',
+  seed: 1,
+  startedAt: new Date(0),
+  durationMs: 10,
+  include: [],
+  secondWorkspace: false,
+  timeLimitReached: false,
+  operations: loadContract().operations,
+  leftBehind: [],
+  errors: [],
+};
+
+const entry = (state: TestEntry['state'], check: TestEntry['check'], record: TestEntry['record']): TestEntry => ({
+  name: `POST /pages > ${check} ${state}`,
+  file: 'suite.test.ts',
+  operation: 'createPage',
+  check,
+  state,
+  durationMs: 5,
+  record,
+});
+
+describe('the report', () => {
+  const report = buildReport(
+    [
+      entry('passed', 'page_creation', { counts: [{ operation: 'createPage', check: 'page_creation', passed: 2, failed: 0 }], failures: [], notApplicable: [] }),
+      entry('failed', 'negative_data_rejection', {
+        counts: [{ operation: 'createPage', check: 'negative_data_rejection', passed: 0, failed: 1 }],
+        failures: [{ operation: 'createPage', check: 'negative_data_rejection', rule: 'rule', reason: 'accepted with 201; expected 422' }],
+        notApplicable: [],
+      }),
+      entry('not_applicable', 'ignored_auth', { counts: [], failures: [], notApplicable: [{ operation: 'createPage', check: 'ignored_auth', reason: 'not applicable to mock: why' }] }),
+    ],
+    context,
+  );
+
+  it('fills the operations x checks matrix: pass, fail, and not applicable with the reason', () => {
+    expect(report.matrix.createPage?.page_creation).toMatchObject({ status: 'passed', passed: 2 });
+    expect(report.matrix.createPage?.negative_data_rejection).toMatchObject({ status: 'failed', failed: 1 });
+    expect(report.matrix.createPage?.ignored_auth).toMatchObject({ status: 'not_applicable', reasons: ['not applicable to mock: why'] });
+  });
+
+  it('scores the share of applicable cells that pass, and fails the run', () => {
+    expect(report.summary.cells).toEqual({ passed: 1, failed: 1, notApplicable: 1 });
+    expect(report.summary.score).toBe(50);
+    expect(report.failures[0]).toMatchObject({ test: 'POST /pages > negative_data_rejection failed', reason: 'accepted with 201; expected 422' });
+    expect(verdictOf(report)).toBe(1);
+    expect(verdictOf({ ...report, failures: [], summary: { ...report.summary, tests: { ...report.summary.tests, failed: 0 } } })).toBe(0);
+  });
+});
+
+describe('list envelopes', () => {
+  it('add up, or say why not', () => {
+    expect(envelopeArithmeticProblem({ page: 1, size: 10, total: 2, result: [1, 2] })).toBeUndefined();
+    expect(envelopeArithmeticProblem({ page: 2, size: 5, total: 12, result: [1, 2, 3, 4, 5] })).toBeUndefined();
+    expect(envelopeArithmeticProblem({ page: 99, size: 5, total: 12, result: [] })).toBeUndefined();
+    expect(envelopeArithmeticProblem({ page: 1, size: 2, total: 3, result: [1, 2, 3] })).toMatch(/result has 3 items but size is 2/);
+    expect(envelopeArithmeticProblem({ page: 1, size: 10, total: 1, result: [1, 2] })).toMatch(/total must be at least 2/);
+    expect(envelopeArithmeticProblem({ page: 3, size: 5, total: 20, result: [] })).toMatch(/empty, yet total 20/);
+  });
+
+  it('are newest first: created_at descending, then id descending', () => {
+    expect(orderingProblem([{ id: 2, created_at: '2026-01-02T00:00:00.000Z' }, { id: 3, created_at: '2026-01-01T00:00:00.000Z' }])).toBeUndefined();
+    expect(orderingProblem([{ id: 3, created_at: '2026-01-01T00:00:00.000Z' }, { id: 2, created_at: '2026-01-01T00:00:00.000Z' }])).toBeUndefined();
+    expect(orderingProblem([{ id: 2, created_at: '2026-01-01T00:00:00.000Z' }, { id: 3, created_at: '2026-01-01T00:00:00.000Z' }])).toMatch(/not newest first/);
+  });
+});
+
+describe('expected slugs', () => {
+  it('lowercase, drop accents, turn other runs into one hyphen, and remove / where asked', () => {
+    expect(expectedSlug('Café, Notes!')).toBe('cafe-notes');
+    expect(expectedSlug('Docs/Guides Été', { removeSlash: true })).toBe('docsguides-ete');
+    expect(expectedSlug('Docs/Guides')).toBe('docs-guides');
+  });
+});
+
+describe('curl lines and redaction', () => {
+  it('reproduce a request in a shell, quoting what needs quoting', () => {
+    const curl = toCurl({
+      method: 'POST',
+      url: 'http://localhost:3000/api/v1/pages',
+      headers: [
+        ['authorization', 'Bearer <token>'],
+        ['content-type', 'application/json'],
+        ['content-length', '20'],
+      ],
+      body: `{"name":"Ada's page"}`,
+    });
+    expect(curl).toBe(`curl -i -X POST 'http://localhost:3000/api/v1/pages' -H 'authorization: Bearer <token>' -H 'content-type: application/json' --data-binary '{"name":"Ada'\\''s page"}'`);
+  });
+
+  it('replace every token with a placeholder, and a short one only where it is a credential', () => {
+    const redact = createRedactor([
+      { value: 'long-secret-token', placeholder: '<token>' },
+      { value: 'abc', placeholder: '<token2>' },
+    ]);
+    expect(redact('Authorization: Bearer long-secret-token; echo long-secret-token')).toBe('Authorization: Bearer <token>; echo <token>');
+    expect(redact('Authorization: Bearer abc; the abc of it')).toBe('Authorization: Bearer <token2>; the abc of it');
+  });
+});

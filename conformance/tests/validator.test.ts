@@ -1,0 +1,88 @@
+/**
+ * The shared response validator: built from the bundled contract, it passes the contract's own examples
+ * and names each way a response can break the contract.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../contract/document.ts';
+import { ContractValidator, type ResponseCheckResult } from '../contract/validator.ts';
+
+const contract = loadContract();
+const validator = new ContractValidator(contract);
+const examples = contract.document.components.examples;
+
+function check(operationId: string, status: number, body: unknown, headers: Record<string, string> = {}): ResponseCheckResult[] {
+  const bodyText = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const contentType = status >= 400 ? 'application/problem+json' : 'application/json';
+  return validator.checkResponse(contract.operation(operationId), {
+    status,
+    headers: new Headers({ ...(bodyText ? { 'content-type': contentType } : {}), ...headers }),
+    bodyText,
+  });
+}
+
+const failed = (results: ResponseCheckResult[]) => results.filter((result) => !result.passed).map((result) => result.check);
+
+describe('operation matching', () => {
+  it('maps a request to its operation by method and path template', () => {
+    expect(contract.match('GET', '/pages/12/posts/481')?.operationId).toBe('getPost');
+    expect(contract.match('POST', '/newsletters/3/emails/57/send')?.operationId).toBe('sendEmail');
+    expect(contract.match('POST', '/images/upload')?.operationId).toBe('uploadImage');
+    expect(contract.match('PUT', '/pages')).toBeUndefined();
+    expect(contract.match('GET', '/widgets')).toBeUndefined();
+  });
+
+  it('knows the seven core operations', () => {
+    expect(contract.operations.filter((operation) => operation.core).map((operation) => operation.operationId).sort()).toEqual(
+      ['createCategory', 'createPage', 'createPost', 'createSubscriber', 'listEmails', 'sendEmail', 'updateNewsletter'],
+    );
+  });
+});
+
+describe('response checks', () => {
+  it("pass the contract's own examples", () => {
+    expect(failed(check('listEmails', 200, examples.EmailList.value))).toEqual([]);
+    expect(failed(check('createSubscriber', 200, examples.Subscriber.value))).toEqual([]);
+    expect(failed(check('getPage', 404, examples.NotFound.value))).toEqual([]);
+    expect(failed(check('getPage', 401, examples.Unauthorized.value, { 'www-authenticate': 'Bearer realm="publishing-api"' }))).toEqual([]);
+    expect(failed(check('deletePost', 204, undefined))).toEqual([]);
+  });
+
+  it('fail status_code_conformance for a status the operation does not declare', () => {
+    const results = check('createPost', 200, examples.PostDraft.value);
+    expect(failed(results)).toEqual(['status_code_conformance']);
+    expect(results.find((result) => result.check === 'status_code_conformance')?.reason).toMatch(/200 is not a status createPost declares/);
+  });
+
+  it('fail not_a_server_error for a 5xx, even a declared one', () => {
+    expect(failed(check('getPage', 500, examples.InternalError.value))).toEqual(['not_a_server_error']);
+  });
+
+  it('fail content_type_conformance for a media type the status does not declare, or a body where none is declared', () => {
+    expect(failed(check('listPages', 200, examples.PageList.value, { 'content-type': 'text/plain' }))).toEqual(['content_type_conformance']);
+    expect(failed(check('getPage', 404, examples.NotFound.value, { 'content-type': 'application/json' }))).toEqual(['content_type_conformance']);
+    expect(failed(check('deletePost', 204, '{}'))).toEqual(['content_type_conformance']);
+  });
+
+  it('fail response_schema_conformance for a missing or mistyped field, naming it', () => {
+    const { slug: _slug, ...withoutSlug } = examples.PostDraft.value;
+    const missing = check('getPost', 200, withoutSlug);
+    expect(failed(missing)).toEqual(['response_schema_conformance']);
+    expect(missing.find((result) => !result.passed)?.reason).toMatch(/slug/);
+    expect(failed(check('createSubscriber', 200, { ...examples.Subscriber.value, id: '1024' }))).toEqual(['response_schema_conformance']);
+    expect(failed(check('listEmails', 200, '<html>'))).toEqual(['response_schema_conformance']);
+  });
+
+  it('fail response_headers_conformance for a 401 without WWW-Authenticate: Bearer', () => {
+    expect(failed(check('listPages', 401, examples.Unauthorized.value))).toEqual(['response_headers_conformance']);
+    expect(failed(check('listPages', 401, examples.Unauthorized.value, { 'www-authenticate': 'Basic' }))).toEqual(['response_headers_conformance']);
+  });
+});
+
+describe('parameter validation', () => {
+  const size = contract.operation('listEmails').parameters.find((parameter) => parameter.name === 'size')!;
+  it('reads query values as a server does, coercing them to the declared type', () => {
+    expect(validator.parameterErrors(size, '100')).toBeUndefined();
+    expect(validator.parameterErrors(size, '101')).toMatch(/<= 100/);
+    expect(validator.parameterErrors(size, 'ten')).toMatch(/integer/);
+  });
+});
