@@ -18,6 +18,12 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   lines.push('');
   lines.push(`Conformance of ${target.baseUrl} to ${target.spec} (contract ${target.contractVersion})`);
   lines.push(`profile ${target.profile} · seed ${run.seed} · run id ${run.runId}${run.secondWorkspace ? ' · second workspace given' : ''}`);
+  const fixtures = run.fixtures;
+  if (fixtures) {
+    const shared = [fixtures.pageId && `page ${fixtures.pageId}`, fixtures.newsletterId && `newsletter ${fixtures.newsletterId}`, fixtures.authorId && `author ${fixtures.authorId}`].filter(Boolean);
+    if (shared.length) lines.push(`shared by every test: ${shared.join(', ')}`);
+    for (const [fixture, reason] of Object.entries(fixtures.missing)) lines.push(`no ${fixture}: ${reason}`);
+  }
   lines.push('');
 
   const width = Math.max(...report.operations.map((operation) => `${operation.method} ${operation.path}`.length), 10);

@@ -5,6 +5,7 @@
 import { CHECK_NAMES, CHECKS, type CheckName } from '../checks/catalog.ts';
 import type { CheckFailure, TestRecord } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
+import type { SharedFixtures } from '../run-options.ts';
 
 export type TestState = 'passed' | 'failed' | 'not_applicable' | 'not_run';
 
@@ -56,6 +57,8 @@ export interface RunReport {
     secondWorkspace: boolean;
     /** True when --max-time stopped the run before every test ran. */
     timeLimitReached: boolean;
+    /** The page, newsletter and author every test shared (undefined when the setup did not run). */
+    fixtures?: SharedFixtures;
   };
   summary: {
     tests: { total: number; passed: number; failed: number; notApplicable: number; notRun: number };
@@ -89,6 +92,7 @@ export interface ReportContext {
   secondWorkspace: boolean;
   timeLimitReached: boolean;
   operations: OperationInfo[];
+  fixtures?: SharedFixtures;
   leftBehind: string[];
   errors: string[];
 }
@@ -166,6 +170,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
       include: context.include,
       secondWorkspace: context.secondWorkspace,
       timeLimitReached: context.timeLimitReached,
+      fixtures: context.fixtures,
     },
     summary: {
       tests: {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import type { ContractDocument } from '../contract/document.ts';
 import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
@@ -58,8 +58,13 @@ export class ConformanceReporter implements Reporter {
   report: RunReport | undefined;
   files: string[] = [];
   private readonly leftBehind: string[] = [];
+  private vitest: Vitest | undefined;
 
   constructor(private readonly settings: ReporterSettings) {}
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
 
   onUserConsoleLog(log: { content: string }): void {
     for (const line of log.content.split('\n')) {
@@ -91,6 +96,8 @@ export class ConformanceReporter implements Reporter {
       secondWorkspace: options.token2 !== undefined,
       timeLimitReached: this.settings.timeLimitReached(),
       operations: contract.operations,
+      // Made by the global setup in this process: the run's page and newsletter, which stay behind.
+      fixtures: this.vitest?.getRootProject().getProvidedContext().conformanceFixtures,
       leftBehind: this.leftBehind,
       errors,
     });

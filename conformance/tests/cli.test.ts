@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/prism.ts';
-import { runCli } from './run-cli.ts';
+import { binPath, runCli, runNode } from './run-cli.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
 const file = (name: string, content: string) => {
@@ -29,6 +29,14 @@ describe.concurrent('conformance CLI', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/--base-url <url>/);
     expect(run.stdout).toMatch(/Exit codes: 0/);
+  });
+
+  it('runs as the package bin, passing arguments and the exit code through', async () => {
+    const help = await runNode([binPath, '--help']);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/Usage: publishing-conformance/);
+    const bad = await runNode([binPath, '--token', 't']);
+    expect(bad.exitCode).toBe(2);
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * check passes, every check that cannot apply to a stateless mock says why, and the reports are written
  * with the token redacted.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +21,11 @@ const read = (name: string) => readFileSync(path.join(reportDir, name), 'utf8');
 beforeAll(async () => {
   mock = await startPrismMock();
   reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-mock-'));
+  // Ids the contract's examples use, so the mock knows them: the run must take them instead of creating.
+  const fixtures = path.join(reportDir, 'fixtures.json');
+  writeFileSync(fixtures, JSON.stringify({ page_id: 12, newsletter_id: 3 }));
   // The token through the environment, as the README recommends.
-  run = await runCli(['--base-url', mock.baseUrl, '--profile', 'mock', '--seed', '7', '--report-dir', reportDir], { CONFORMANCE_TOKEN: TOKEN });
+  run = await runCli(['--base-url', mock.baseUrl, '--profile', 'mock', '--seed', '7', '--report-dir', reportDir, '--fixtures', fixtures], { CONFORMANCE_TOKEN: TOKEN });
   report = JSON.parse(read('report.json')) as RunReport;
 }, 180_000);
 
@@ -36,6 +39,11 @@ describe('a run against the Prism mock with profile mock', () => {
     expect(report.failures).toEqual([]);
     expect(report.summary.tests.failed).toBe(0);
     expect(run.exitCode).toBe(0);
+  });
+
+  it('uses the page and newsletter given in --fixtures', () => {
+    expect(report.run.fixtures).toMatchObject({ pageId: 12, newsletterId: 3, authorWritable: false });
+    expect(run.stdout).toContain('shared by every test: page 12, newsletter 3');
   });
 
   it('exercises every operation of the contract', () => {

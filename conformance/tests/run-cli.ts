@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
+export const binPath = fileURLToPath(new URL('../bin.js', import.meta.url));
 
 export interface CliRun {
   exitCode: number | null;
@@ -14,10 +15,15 @@ export interface CliRun {
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return runNode(['--import', 'tsx', cliPath, ...args], env);
+}
+
+/** Node with these arguments; only the environment the test gives reaches CONFORMANCE_* options. */
+export function runNode(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    // Only what the test gives: a CONFORMANCE_* variable of the developer's shell must not leak in.
+    // A CONFORMANCE_* variable of the developer's shell must not leak into a test.
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONFORMANCE_')));
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
