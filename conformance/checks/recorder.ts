@@ -96,10 +96,6 @@ export class Recorder {
     this.notApplicable.push({ operation, check, reason: this.redact(reason) });
   }
 
-  hasFailed(operation?: string, check?: CheckName): boolean {
-    return this.failures.some((failure) => (!operation || failure.operation === operation) && (!check || failure.check === check));
-  }
-
   get failureCount(): number {
     return this.failures.length;
   }

@@ -68,9 +68,11 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
         let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);
+        let completed = false;
         if (!notApplicable) {
           try {
             await body(kit);
+            completed = true;
           } catch (error) {
             if (error instanceof NotApplicableSignal) notApplicable = error.reason;
             else if (!(error instanceof TestAborted) && !(error instanceof NoResponseError)) {
@@ -81,7 +83,8 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
         // A test that met a failure before it found it could not apply is a failure, not "not applicable".
         if (notApplicable) {
           if (recorder.failureCount === 0) recorder.markNotApplicable(operationId, spec.check, notApplicable);
-        } else if (!recorder.toRecord().counts.some((count) => count.operation === operationId && count.check === spec.check)) {
+        } else if (completed && !recorder.toRecord().counts.some((count) => count.operation === operationId && count.check === spec.check)) {
+          // A test that ran to its end without a verdict of its own check found nothing wrong with it.
           recorder.pass(operationId, spec.check);
         }
         const record = recorder.toRecord();

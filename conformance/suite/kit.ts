@@ -89,7 +89,7 @@ export class Kit {
   }
 
   /** A typed client sending this Authorization header (`undefined` sends none). */
-  client(authorization: string | undefined): ApiClient {
+  private client(authorization: string | undefined): ApiClient {
     return createApiClient(this.options.baseUrl, authorization, async (request) => {
       const { exchange, response } = await this.send(request);
       if (!response) throw new NoResponseError(exchange.error ?? 'no response');
