@@ -6,7 +6,7 @@
 import type { MediaTypeInfo, OperationInfo } from '../contract/document.ts';
 import { constrainedBranch, ValueGenerator, type Override, type Strategy, typesOf } from '../generate/values.ts';
 import { imageUpload, SAMPLE_IMAGES } from './images.ts';
-import type { Kit, RawRequest } from './kit.ts';
+import type { Kit, OperationCall, RawRequest } from './kit.ts';
 import { Resources } from './resources.ts';
 
 /** A valid id that no server of a fresh test run has reached: stands for "no such resource". */
@@ -136,6 +136,11 @@ export function wellFormedRequest(t: Kit, operation: OperationInfo, ids: PathIds
     request.curlBody = upload.curlBody;
   }
   return request;
+}
+
+/** The path ids and valid JSON body of a well-formed call to the operation (see Kit.call). */
+export function wellFormedCall(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy = 'minimal'): OperationCall {
+  return { ids, body: jsonMedia(operation) ? validBody(t, operation, strategy) : undefined };
 }
 
 /** Every path parameter set to an id that names nothing: for requests that must fail before any lookup. */

@@ -4,7 +4,7 @@
  */
 import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
-import { MISSING_ID, pathIdsFor, wellFormedRequest } from '../requests.ts';
+import { MISSING_ID, pathIdsFor, wellFormedCall } from '../requests.ts';
 
 const { contract } = suiteContext();
 
@@ -15,7 +15,7 @@ for (const operation of contract.operations) {
     for (const parameter of pathParameters) {
       test(`answers 404 when ${parameter.name} names no resource`, { check: 'missing_resource', needs: ['state'] }, async (t) => {
         const ids = await pathIdsFor(t, operation);
-        const { status } = await t.raw(wellFormedRequest(t, operation, { ...ids, [parameter.name]: MISSING_ID }));
+        const { status } = await t.call(operation, wellFormedCall(t, operation, { ...ids, [parameter.name]: MISSING_ID }));
         t.verify(status === 404, `answered ${status ?? 'nothing'} for ${parameter.name} ${MISSING_ID}; expected 404`);
       });
     }

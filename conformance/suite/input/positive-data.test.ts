@@ -8,7 +8,7 @@ import { ValueGenerator, type Strategy } from '../../generate/values.ts';
 import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
-import type { Kit, RawRequest } from '../kit.ts';
+import type { Kit, OperationCall, RawRequest } from '../kit.ts';
 import { fillPath, jsonMedia, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 
@@ -50,36 +50,36 @@ function guardAuthor(t: Kit, operation: OperationInfo): void {
   t.notApplicable('the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures');
 }
 
-async function bodyRequest(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): Promise<RawRequest> {
+async function bodyCall(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): Promise<OperationCall> {
   const media = jsonMedia(operation)!;
   // A category of the same page is the only valid non-null category_id: make one when a case wants it.
   const properties = contract.resolve(media.schema, media.schemaPointer).node.properties ?? {};
   const wantsCategory = strategy !== 'minimal' && strategy !== 'nulls' && 'category_id' in properties;
   const categoryId = wantsCategory ? (await new Resources(t).category(ids.page_id ?? new Resources(t).sharedPageId())).id : null;
-  const body = validBody(t, operation, strategy, { categoryId });
-  return { method: operation.method, path: fillPath(operation.path, ids), body: JSON.stringify(body), contentType: 'application/json' };
+  return { ids, body: validBody(t, operation, strategy, { categoryId }) };
 }
 
-function queryRequest(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): RawRequest {
+function queryCall(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): OperationCall {
   const generator = new ValueGenerator(contract, t.random.fork(`query:${strategy}`));
-  const query: Record<string, string> = {};
+  const query: Record<string, string | number | boolean> = {};
   if (strategy !== 'minimal' && strategy !== 'nulls') {
     for (const parameter of operation.parameters.filter((candidate) => candidate.in === 'query')) {
       if (strategy === 'random' && t.random.bool()) continue;
-      query[parameter.name] = String(generator.value(parameter.schema, strategy));
+      query[parameter.name] = generator.value(parameter.schema, strategy) as string | number | boolean;
     }
   }
-  return { method: operation.method, path: fillPath(operation.path, ids), query };
+  return { ids, query };
 }
 
-async function accept(t: Kit, operation: OperationInfo, request: RawRequest, ids: PathIds): Promise<void> {
+/** Sends the valid input (JSON through the typed client, an upload as multipart) and judges the answer. */
+async function accept(t: Kit, operation: OperationInfo, input: OperationCall | RawRequest): Promise<void> {
   const expected = successStatus(operation);
-  const { status, json } = await t.raw(request);
+  const { status, json } = 'ids' in input ? await t.call(operation, input) : await t.raw(input);
   const deleter = deleterOf(operation);
   const createdId = (json as { id?: unknown } | undefined)?.id;
-  if (deleter && typeof createdId === 'number') {
+  if (deleter && typeof createdId === 'number' && 'ids' in input) {
     t.cleanup(`${deleter.operationId} ${createdId}`, async () => {
-      const { status: deleted } = await t.raw({ method: 'DELETE', path: fillPath(deleter.path, { ...ids, id: createdId }) });
+      const { status: deleted } = await t.call(deleter, { ids: { ...input.ids, id: createdId } });
       if (deleted !== 204 && deleted !== 404) throw new Error(`answered ${deleted}`);
     });
   }
@@ -99,13 +99,13 @@ for (const operation of contract.operations) {
         test(`accepts ${BODY_CASES[strategy]}`, { check: 'positive_data_acceptance' }, async (t) => {
           guardAuthor(t, operation);
           const ids = await pathIdsFor(t, operation);
-          await accept(t, operation, await bodyRequest(t, operation, ids, strategy), ids);
+          await accept(t, operation, await bodyCall(t, operation, ids, strategy));
         });
       }
       if (operation.requestBody?.required === false) {
         test('accepts a request without a body', { check: 'positive_data_acceptance' }, async (t) => {
           const ids = await pathIdsFor(t, operation);
-          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, ids) }, ids);
+          await accept(t, operation, { ids });
         });
       }
     }
@@ -113,14 +113,15 @@ for (const operation of contract.operations) {
       for (const strategy of ['minimal', 'typical', 'longest', 'random'] as Strategy[]) {
         test(`accepts ${QUERY_CASES[strategy]}`, { check: 'positive_data_acceptance' }, async (t) => {
           const ids = await pathIdsFor(t, operation);
-          await accept(t, operation, queryRequest(t, operation, ids, strategy), ids);
+          await accept(t, operation, queryCall(t, operation, ids, strategy));
         });
       }
     }
     if (takesUpload) {
       for (const image of SAMPLE_IMAGES) {
         test(`accepts a ${image.type} image`, { check: 'positive_data_acceptance' }, async (t) => {
-          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(image) }, {});
+          // Raw: a file upload's curl line reads better as -F than as the multipart bytes.
+          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(image) });
         });
       }
     }

@@ -8,7 +8,7 @@ import type { OperationInfo } from '../../contract/document.ts';
 import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
-import { fillPath, pathIdsFor, wellFormedRequest, type PathIds } from '../requests.ts';
+import { pathIdsFor, wellFormedCall, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 
 const { contract } = suiteContext();
@@ -32,7 +32,7 @@ async function verifyUnchanged(t: Kit, operation: OperationInfo, ids: PathIds, s
   const reader = readerOf(operation);
   if (!reader || operation.method === 'GET') return;
   const readsList = operation.method === 'POST' && reader.path === operation.path;
-  const { status, json } = await t.raw({ method: 'GET', path: fillPath(reader.path, ids), query: readsList ? { size: 100 } : undefined });
+  const { status, json } = await t.call(reader, { ids, query: readsList ? { size: 100 } : undefined });
   const verdict = (condition: boolean, reason: string) => t.verify(condition, reason);
   if (operation.method === 'DELETE') {
     verdict(status === 200, `the resource the second workspace deleted is gone for its own workspace (${reader.operationId} answered ${status})`);
@@ -57,32 +57,29 @@ for (const operation of contract.operations) {
     test("answers 404 for another workspace's resource and leaves it unchanged", { check: 'workspace_isolation', needs: ['token_validation', 'state'] }, async (t: Kit) => {
       const token2 = requireSecondToken(t);
       const ids = await pathIdsFor(t, operation);
-      const request = wellFormedRequest(t, operation, ids);
-      const { status } = await t.raw({ ...request, authorization: `Bearer ${token2}` });
+      const call = wellFormedCall(t, operation, ids);
+      const { status } = await t.call(operation, { ...call, authorization: `Bearer ${token2}` });
       t.verify(status === 404, `the second workspace got ${status ?? 'nothing'} for the first workspace's resource; expected 404`);
-      const sent = typeof request.body === 'string' ? (JSON.parse(request.body) as Record<string, unknown>) : undefined;
-      await verifyUnchanged(t, operation, ids, sent);
+      await verifyUnchanged(t, operation, ids, call.body as Record<string, unknown> | undefined);
     });
   }, { concurrent: true });
 }
 
-for (const [operationId, fixture] of [
-  ['listPages', 'page'],
-  ['listNewsletters', 'newsletter'],
+for (const [operationId, readerId, fixture] of [
+  ['listPages', 'getPage', 'page'],
+  ['listNewsletters', 'getNewsletter', 'newsletter'],
 ] as const) {
   forOperation(operationId, (test) => {
     test(`never lists another workspace's ${fixture}s`, { check: 'workspace_isolation', needs: ['token_validation', 'state'] }, async (t: Kit) => {
       const token2 = requireSecondToken(t);
       const resources = new Resources(t);
       const id = fixture === 'page' ? resources.sharedPageId() : resources.sharedNewsletterId();
-      const path = fixture === 'page' ? `/pages/${id}` : `/newsletters/${id}`;
-      const own = await t.raw({ method: 'GET', path });
+      const own = await t.call(contract.operation(readerId), { ids: { id } });
       const workspaceId = (own.json as { workspace_id?: number } | undefined)?.workspace_id;
       t.ensure(typeof workspaceId === 'number', `the first workspace cannot read its own ${fixture} ${id}`, { evidence: own.exchange });
-      const listPath = fixture === 'page' ? '/pages' : '/newsletters';
       for (let page = 1; page <= 20; page++) {
-        const listed = await t.raw({ method: 'GET', path: listPath, query: { page, size: 100 }, authorization: `Bearer ${token2}` });
-        const items = ((listed.json as { result?: { id: number; workspace_id: number }[] })?.result ?? []);
+        const listed = await t.call(contract.operation(operationId), { ids: {}, query: { page, size: 100 }, authorization: `Bearer ${token2}` });
+        const items = (listed.json as { result?: { id: number; workspace_id: number }[] } | undefined)?.result ?? [];
         const leaked = items.filter((item) => item.workspace_id === workspaceId || item.id === id);
         t.verify(leaked.length === 0, `the second workspace's list shows the first workspace's ${fixture}s ${leaked.map((item) => item.id).join(', ')}`, {
           evidence: listed.exchange,
