@@ -4,6 +4,7 @@
  */
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { reuseHint } from '../id-reuse.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
@@ -57,11 +58,10 @@ forOperation('deleteCategory', (test) => {
     t.ensure(deleted.response.status === 204, `answered ${deleted.response.status}; expected 204`, { evidence: deleted.response });
     // A new category must not take the deleted one's id, or the old URL would name another category.
     const successor = await resources.category(pageId);
-    const reused = successor.id === category.id ? `; the new category ${successor.id} reused the deleted id` : '';
     const read = await t.api.GET('/pages/{page_id}/categories/{id}', { params: { path } });
-    t.verify(read.response.status === 404, `getCategory of the deleted category answered ${read.response.status}${reused}`, { evidence: read.response });
+    t.verify(read.response.status === 404, `getCategory of the deleted category answered ${read.response.status}${reuseHint('category', category.id, successor.id, read.response.status)}`, { evidence: read.response });
     const again = await t.api.DELETE('/pages/{page_id}/categories/{id}', { params: { path } });
-    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reused}`, { evidence: again.response });
+    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reuseHint('category', category.id, successor.id, again.response.status)}`, { evidence: again.response });
     const listed = await t.api.GET('/pages/{page_id}/categories', { params: { path: { page_id: pageId }, query: { size: 100 } } });
     t.verify(listed.data?.result.some((item) => item.id === category.id) === false, `category ${category.id} is still listed`, { evidence: listed.response });
   });

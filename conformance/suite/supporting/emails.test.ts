@@ -5,6 +5,7 @@
 import type { Email } from '../../../generated/openapi.d.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { reuseHint } from '../id-reuse.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
@@ -65,11 +66,10 @@ forOperation('deleteEmail', (test) => {
     t.ensure(deleted.response.status === 204, `answered ${deleted.response.status}; expected 204`, { evidence: deleted.response });
     // A new email must not take the deleted one's id, or the old URL would name another email.
     const successor = await resources.email(newsletterId);
-    const reused = successor.id === email.id ? `; the new email ${successor.id} reused the deleted id` : '';
     const read = await t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });
-    t.verify(read.response.status === 404, `getEmail of the deleted email answered ${read.response.status}${reused}`, { evidence: read.response });
+    t.verify(read.response.status === 404, `getEmail of the deleted email answered ${read.response.status}${reuseHint('email', email.id, successor.id, read.response.status)}`, { evidence: read.response });
     const again = await t.api.DELETE('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });
-    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reused}`, { evidence: again.response });
+    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reuseHint('email', email.id, successor.id, again.response.status)}`, { evidence: again.response });
     const listed = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { size: 100 } } });
     t.verify(listed.data?.result.some((item) => item.id === email.id) === false, `email ${email.id} is still listed`, { evidence: listed.response });
   });

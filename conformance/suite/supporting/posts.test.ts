@@ -4,6 +4,7 @@
  */
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { reuseHint } from '../id-reuse.ts';
 import { Resources } from '../resources.ts';
 
 forOperation('createPost', (test) => {
@@ -84,11 +85,10 @@ forOperation('deletePost', (test) => {
     t.ensure(deleted.response.status === 204, `answered ${deleted.response.status}; expected 204`, { evidence: deleted.response });
     // A new post must not take the deleted one's id, or the old URL would name another post.
     const successor = await resources.post(pageId);
-    const reused = successor.id === post.id ? `; the new post ${successor.id} reused the deleted id` : '';
     const read = await t.api.GET('/pages/{page_id}/posts/{id}', { params: { path } });
-    t.verify(read.response.status === 404, `getPost of the deleted post answered ${read.response.status}${reused}`, { evidence: read.response });
+    t.verify(read.response.status === 404, `getPost of the deleted post answered ${read.response.status}${reuseHint('post', post.id, successor.id, read.response.status)}`, { evidence: read.response });
     const again = await t.api.DELETE('/pages/{page_id}/posts/{id}', { params: { path } });
-    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reused}`, { evidence: again.response });
+    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reuseHint('post', post.id, successor.id, again.response.status)}`, { evidence: again.response });
     const listed = await t.api.GET('/pages/{page_id}/posts', { params: { path: { page_id: pageId }, query: { size: 100 } } });
     t.verify(listed.data?.result.some((item) => item.id === post.id) === false, `post ${post.id} is still listed`, { evidence: listed.response });
   });

@@ -4,6 +4,7 @@
  */
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { reuseHint } from '../id-reuse.ts';
 import { Resources } from '../resources.ts';
 
 forOperation('listSubscribers', (test) => {
@@ -38,9 +39,8 @@ forOperation('deleteSubscriber', (test) => {
     t.ensure(deleted.response.status === 204, `answered ${deleted.response.status}; expected 204`, { evidence: deleted.response });
     // A new subscriber must not take the deleted one's id, or a repeated delete would remove it.
     const successor = await resources.subscriber(newsletterId);
-    const reused = successor.id === subscriber.id ? `; the new subscriber ${successor.id} reused the deleted id, and this delete removed it` : '';
     const again = await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path } });
-    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reused}`, { evidence: again.response });
+    t.verify(again.response.status === 404, `a second delete answered ${again.response.status}${reuseHint('subscriber', subscriber.id, successor.id, again.response.status)}`, { evidence: again.response });
     const listed = await t.api.GET('/newsletters/{newsletter_id}/subscribers', { params: { path: { newsletter_id: newsletterId }, query: { size: 100 } } });
     t.verify(listed.data?.result.some((item) => item.id === subscriber.id) === false, `subscriber ${subscriber.id} is still listed`, { evidence: listed.response });
   });
