@@ -14,6 +14,8 @@ export const bundledContract = path.join(root, 'generated', 'openapi.yaml');
 export interface RunningMock {
   /** Prism serves the contract's paths at the root, without the server URL's /api/v1. */
   baseUrl: string;
+  /** Process id of the mock, for measurements (the benchmark reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startPrismMock(options: { port?: number; timeoutMs?: numbe
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output}`);
-    if (/Prism is listening/.test(output)) return { baseUrl, stop };
+    if (/Prism is listening/.test(output)) return { baseUrl, pid: child.pid!, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

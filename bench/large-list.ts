@@ -1,0 +1,40 @@
+/**
+ * listEmails on a newsletter with a million emails against an empty one, on the first page and on
+ * a deep page (the last page of the million).
+ */
+import type { ServerProcess } from '../server/tests/processes.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import type { LoadSettings } from './throughput.ts';
+
+export interface ListLatency {
+  label: string;
+  full: LoadResult;
+  empty: LoadResult;
+}
+
+export async function measureLargeList(
+  server: ServerProcess,
+  token: string,
+  ids: { full: number; empty: number },
+  emails: number,
+  settings: LoadSettings,
+): Promise<ListLatency[]> {
+  const origin = new URL(server.baseUrl).origin;
+  const prefix = new URL(server.baseUrl).pathname;
+  const size = 10;
+  const run = (newsletterId: number, page: number) =>
+    runLoad({
+      ...settings,
+      baseUrl: origin,
+      headers: {},
+      pid: server.child.pid!,
+      settleUrl: `${origin}/healthz`,
+      request: { method: 'GET', path: `${prefix}/newsletters/${newsletterId}/emails?page=${page}&size=${size}`, headers: { Authorization: `Bearer ${token}` } },
+    });
+  const lastPage = Math.ceil(emails / size);
+  const results: ListLatency[] = [];
+  for (const [label, page] of [['first page', 1], [`page ${lastPage} (the last)`, lastPage]] as const) {
+    results.push({ label, full: await run(ids.full, page), empty: await run(ids.empty, page) });
+  }
+  return results;
+}

@@ -1,0 +1,64 @@
+/** One load run with autocannon, with the target process's CPU time per request measured around it. */
+import autocannon, { type RequestSpec } from 'autocannon';
+import { cpuTimeMs } from './proc-stats.ts';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  /** Responses that were not 2xx, plus connection errors and timeouts: a valid run has none. */
+  failures: number;
+  /** CPU milliseconds the target process used per request served. */
+  cpuMsPerRequest: number;
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  request: RequestSpec;
+  headers: Record<string, string>;
+  /** Process serving the requests, for its CPU time. */
+  pid: number;
+  connections: number;
+  seconds: number;
+  /** Seconds of the same load run first and thrown away, so JIT and caches are warm. */
+  warmupSeconds?: number;
+  /**
+   * A URL the target answers only after the requests it has queued (the server's /healthz): when
+   * autocannon stops, requests it sent may still be waiting in the server, and the next run must
+   * not be measured behind them.
+   */
+  settleUrl?: string;
+}
+
+async function settle(url: string | undefined): Promise<void> {
+  if (url) await fetch(url, { signal: AbortSignal.timeout(120_000) });
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const run = (seconds: number) =>
+    autocannon({
+      url: options.baseUrl,
+      connections: options.connections,
+      duration: seconds,
+      headers: options.headers,
+      requests: [options.request],
+      timeout: 10,
+    });
+  if (options.warmupSeconds) {
+    await run(options.warmupSeconds);
+    await settle(options.settleUrl);
+  }
+  const cpuBefore = cpuTimeMs(options.pid);
+  const result = await run(options.seconds);
+  await settle(options.settleUrl);
+  const cpuUsed = cpuTimeMs(options.pid) - cpuBefore;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: result.requests.total > 0 ? cpuUsed / result.requests.total : Number.NaN,
+  };
+}
