@@ -711,7 +711,7 @@ export interface components {
              * @default draft
              * @enum {string}
              */
-            status: "draft" | "published";
+            status?: "draft" | "published";
             /** @description Content in HTML. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
             /** @description Content in Markdown (CommonMark with GitHub extensions). When `content_html` is absent or `null`, the server renders this to HTML and stores the result as `content_html`. It is never returned. */

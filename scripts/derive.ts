@@ -35,6 +35,9 @@ async function typesFor(document: Record<string, unknown>): Promise<string> {
     redocly,
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
+    // A field with a default (a new post's `status`) is optional to send; by default the generator
+    // would make it required in request types too.
+    defaultNonNullable: false,
   });
   return `/**\n * ${NOTICE}\n */\n\n${astToString(ast)}`;
 }

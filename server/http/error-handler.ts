@@ -61,6 +61,8 @@ export function toProblem(err: unknown, req: Request, contract: ContractIndex, l
       path: req.path,
       enumAt: (errorPath) => contract.enumAt(req.method, req.path, errorPath),
       allowedMethods: () => contract.allowedMethods(req.path),
+      contentType: req.get('content-type'),
+      hasBody: Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined,
     });
     if (problem) return problem;
     // A response that breaks the contract is a server bug: log what broke, answer generically.

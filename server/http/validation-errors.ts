@@ -75,6 +75,10 @@ export interface FailedRequest {
   enumAt(errorPath: string): readonly unknown[] | undefined;
   /** The methods the path allows, for a 405. */
   allowedMethods(): string[] | undefined;
+  /** The request's Content-Type, if it sent one. */
+  contentType: string | undefined;
+  /** Whether the request carried a body at all. */
+  hasBody: boolean;
 }
 
 function dedupe(errors: FieldError[]): FieldError[] {
@@ -107,10 +111,12 @@ export function validationProblem(err: ValidatorError, request: FailedRequest): 
     case 413:
       return problems.tooLarge('The request body is larger than allowed.');
     case 415:
+      // No body at all where one is required is a missing input, not a wrong media type.
+      if (!request.hasBody && request.contentType === undefined) return problems.invalidField('body', 'is required');
       return problems.unsupportedMediaType(
         request.path.endsWith('/images/upload')
           ? 'Send the image as multipart/form-data with one part named file.'
-          : `Send the body as application/json (${err.message}).`,
+          : `Send the body as application/json${request.contentType ? `, not ${request.contentType}` : ''}.`,
       );
     default:
       return undefined;

@@ -40,6 +40,7 @@ interface BadRequest {
 
 const json = 'application/json';
 const corpus: BadRequest[] = [
+  { name: 'no body at all where one is required', method: 'POST', path: () => '/pages', status: 422, field: 'body' },
   { name: 'malformed JSON', method: 'POST', path: () => '/pages', raw: '{"name": "x"', contentType: json, status: 400 },
   { name: 'JSON with a trailing comma', method: 'POST', path: () => `/newsletters/${newsletterId}/subscribers`, raw: '{"email":"a@b.co",}', contentType: json, status: 400 },
   { name: 'an array instead of an object', method: 'POST', path: () => '/newsletters', body: [{ name: 'x' }], status: 422, field: 'body' },

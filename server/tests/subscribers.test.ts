@@ -83,3 +83,14 @@ describe('GET and DELETE subscribers', () => {
     expect((await t.api('DELETE', `/newsletters/${newsletter}/subscribers/${active.id}`)).status).toBe(404);
   });
 });
+
+describe('identifiers', () => {
+  it('never gives a deleted id to a new resource', async () => {
+    const newsletter = (await t.api('POST', '/newsletters', { body: { name: 'Ids' } })).body.id;
+    const first = (await subscribe('first@example.org', newsletter)).body;
+    await t.api('DELETE', `/newsletters/${newsletter}/subscribers/${first.id}`);
+    const second = (await subscribe('second@example.org', newsletter)).body;
+    expect(second.id).toBeGreaterThan(first.id);
+    expect((await t.api('DELETE', `/newsletters/${newsletter}/subscribers/${first.id}`)).status).toBe(404);
+  });
+});

@@ -1,12 +1,15 @@
+-- Every id is AUTOINCREMENT: an id is never given again after its row is deleted, so an old URL
+-- never reaches a new resource and repeating a DELETE never removes something else.
+
 -- Workspaces and the tokens that act for them. Tokens are stored as SHA-256 hashes only.
 CREATE TABLE workspaces (
-  id          INTEGER PRIMARY KEY,
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
   name        TEXT NOT NULL,
   created_at  TEXT NOT NULL
 );
 
 CREATE TABLE api_tokens (
-  id            INTEGER PRIMARY KEY,
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
   workspace_id  INTEGER NOT NULL REFERENCES workspaces (id),
   token_hash    TEXT NOT NULL UNIQUE,
   label         TEXT NOT NULL,
@@ -15,7 +18,7 @@ CREATE TABLE api_tokens (
 );
 
 CREATE TABLE authors (
-  id                 INTEGER PRIMARY KEY,
+  id                 INTEGER PRIMARY KEY AUTOINCREMENT,
   workspace_id       INTEGER NOT NULL REFERENCES workspaces (id),
   first_name         TEXT NOT NULL,
   last_name          TEXT,
@@ -34,7 +37,7 @@ CREATE INDEX authors_list ON authors (workspace_id, active, created_at DESC, id 
 
 -- Pages. Names are unique in a workspace regardless of letter case; domains across all workspaces.
 CREATE TABLE pages (
-  id            INTEGER PRIMARY KEY,
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
   workspace_id  INTEGER NOT NULL REFERENCES workspaces (id),
   name          TEXT NOT NULL COLLATE NOCASE,
   slug          TEXT NOT NULL,
@@ -49,7 +52,7 @@ CREATE TABLE pages (
 CREATE INDEX pages_list ON pages (workspace_id, created_at DESC, id DESC);
 
 CREATE TABLE categories (
-  id           INTEGER PRIMARY KEY,
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
   page_id      INTEGER NOT NULL REFERENCES pages (id),
   name         TEXT NOT NULL,
   slug         TEXT NOT NULL,
@@ -62,7 +65,7 @@ CREATE TABLE categories (
 CREATE INDEX categories_list ON categories (page_id, created_at DESC, id DESC);
 
 CREATE TABLE posts (
-  id                  INTEGER PRIMARY KEY,
+  id                  INTEGER PRIMARY KEY AUTOINCREMENT,
   page_id             INTEGER NOT NULL REFERENCES pages (id),
   title               TEXT NOT NULL,
   slug                TEXT NOT NULL,
@@ -89,7 +92,7 @@ CREATE INDEX posts_by_status ON posts (page_id, status, created_at DESC, id DESC
 CREATE INDEX posts_by_category ON posts (category_id);
 
 CREATE TABLE newsletters (
-  id            INTEGER PRIMARY KEY,
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
   workspace_id  INTEGER NOT NULL REFERENCES workspaces (id),
   name          TEXT NOT NULL COLLATE NOCASE,
   name_slug     TEXT NOT NULL,
@@ -103,7 +106,7 @@ CREATE INDEX newsletters_list ON newsletters (workspace_id, created_at DESC, id 
 -- delivery_started_at marks the moment the worker took the email's audience; from then on the
 -- email is being delivered and a send request is a conflict.
 CREATE TABLE emails (
-  id                   INTEGER PRIMARY KEY,
+  id                   INTEGER PRIMARY KEY AUTOINCREMENT,
   newsletter_id        INTEGER NOT NULL REFERENCES newsletters (id),
   subject              TEXT NOT NULL,
   preview              TEXT,
@@ -148,7 +151,7 @@ END;
 
 -- One subscriber per address and newsletter: the unique key is what makes concurrent upserts safe.
 CREATE TABLE subscribers (
-  id             INTEGER PRIMARY KEY,
+  id             INTEGER PRIMARY KEY AUTOINCREMENT,
   newsletter_id  INTEGER NOT NULL REFERENCES newsletters (id),
   email          TEXT NOT NULL,
   verified       INTEGER NOT NULL,
@@ -178,7 +181,7 @@ CREATE INDEX email_deliveries_pending ON email_deliveries (email_id, status);
 -- The local mail transport: messages written here instead of sent over SMTP, in the same
 -- transaction that marks their delivery done.
 CREATE TABLE outbox (
-  id             INTEGER PRIMARY KEY,
+  id             INTEGER PRIMARY KEY AUTOINCREMENT,
   email_id       INTEGER NOT NULL,
   subscriber_id  INTEGER NOT NULL,
   message_id     TEXT NOT NULL,
