@@ -30,6 +30,8 @@ export interface TestSpec {
   /** What the target must do for the test to apply; the profile decides. */
   needs?: Need[];
   timeoutMs?: number;
+  /** More metadata for the reporter (a generated case's own); its objects may be filled in as the test runs. */
+  meta?: Partial<import('vitest').TaskMeta>;
 }
 
 export type TestBody = (t: Kit) => Promise<void>;
@@ -64,7 +66,7 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
     afterAll(() => group.runCleanups());
 
     register((testTitle, spec, body) => {
-      it(testTitle, { timeout: spec.timeoutMs, meta: { conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
+      it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
         let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);

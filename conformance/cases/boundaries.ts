@@ -1,0 +1,75 @@
+/**
+ * Phase 2, boundaries: for every constrained input of an operation, the values on both sides of each
+ * limit the contract states. Inside a limit the request must be accepted; just outside it, refused with
+ * 422. Every enum value, both booleans and `null` where allowed are sent once each, whatever
+ * `--max-examples` says: these are finite and each can hide its own bug.
+ */
+import type { ContractDocument, OperationInfo } from '../contract/document.ts';
+import { stringOfLength, oneLonger } from './boundary-values.ts';
+import { inputFields, type CoveredKeyword, type InputField } from './fields.ts';
+import { makeCase, type CaseInput, type GeneratedCase } from './model.ts';
+
+/** JSON for the body, raw text for a parameter. */
+function inputWith(field: InputField, value: unknown, baseBody: Record<string, unknown> | undefined): CaseInput {
+  if (field.in === 'body') return { body: { ...baseBody, [field.name]: value } };
+  // Everything else about the request stays valid, body included, so only this parameter is wrong.
+  const text = String(value);
+  const rest = baseBody ? { body: baseBody } : {};
+  return field.in === 'query' ? { ...rest, query: { [field.name]: text } } : { ...rest, path: { [field.name]: text } };
+}
+
+export function boundaryCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined, seed: number): GeneratedCase[] {
+  const cases: GeneratedCase[] = [];
+  for (const field of inputFields(contract, operation)) {
+    const c = field.constrained;
+    const add = (title: string, keyword: CoveredKeyword, value: unknown, accept: boolean) => {
+      // A path id must name a real resource, so only values outside the id's range can be sent there.
+      if (accept && (field.in === 'path' || field.reference)) return;
+      cases.push(
+        makeCase({
+          phase: 'boundaries',
+          operationId: operation.operationId,
+          title: `${field.location} ${title}`,
+          location: field.location,
+          keywords: [keyword],
+          expect: accept ? { kind: 'accept' } : { kind: 'reject', status: 422 },
+          input: inputWith(field, value, baseBody),
+        }),
+      );
+    };
+
+    if (field.types.includes('integer') || field.types.includes('number')) {
+      if (typeof c.minimum === 'number') {
+        add(`at its minimum ${c.minimum}`, 'minimum', c.minimum, true);
+        add(`just below its minimum (${c.minimum - 1})`, 'minimum', c.minimum - 1, false);
+      }
+      if (typeof c.maximum === 'number') {
+        add(`at its maximum ${c.maximum}`, 'maximum', c.maximum, true);
+        add(`just above its maximum (${c.maximum + 1})`, 'maximum', c.maximum + 1, false);
+      }
+    }
+    if (field.types.includes('string') && c.format === undefined && !Array.isArray(c.enum)) {
+      const min: number = c.minLength ?? 0;
+      const shortest = stringOfLength(c, min, seed);
+      if (shortest !== undefined) add(min === 0 ? 'empty' : `at its minLength ${min}`, 'minLength', shortest, true);
+      if (min > 0) add(`one character under its minLength ${min}`, 'minLength', min === 1 ? '' : 'a'.repeat(min - 1), false);
+      if (typeof c.maxLength === 'number') {
+        const longest = stringOfLength(c, c.maxLength, seed);
+        if (longest !== undefined) {
+          add(`at its maxLength ${c.maxLength}`, 'maxLength', longest, true);
+          add(`one character over its maxLength ${c.maxLength}`, 'maxLength', oneLonger(c, longest), false);
+        }
+      }
+    }
+    if (Array.isArray(c.enum)) {
+      for (const value of c.enum.filter((item: unknown) => item !== null)) add(`= ${JSON.stringify(value)} (enum value)`, 'enum', value, true);
+      add('outside its enum', 'enum', 'conformance-not-a-value', false);
+    }
+    if (field.types.includes('boolean')) {
+      add('= true', 'type', true, true);
+      add('= false', 'type', false, true);
+    }
+    if (field.nullable && field.in === 'body') add('= null (nullable)', 'nullable', null, true);
+  }
+  return cases;
+}

@@ -1,0 +1,29 @@
+/**
+ * What a generated value cannot get right by itself, filled in just before an accepted case is sent:
+ * names the contract says must be unique get a fresh run-named value of the same length (so a length
+ * boundary stays a length boundary), and ids of other resources become real ids.
+ */
+import type { Kit } from '../suite/kit.ts';
+
+/** Fields whose values a workspace or page keeps unique, or that name the run's resources. */
+const UNIQUE_TEXT_FIELDS = new Set(['name', 'title', 'subject', 'slug', 'first_name', 'last_name']);
+/** Below this length a run-named value does not fit; the value is sent as generated. */
+const SHORTEST_FRESH = 24;
+
+export interface References {
+  /** A category of the operation's page, made on demand. */
+  categoryId: () => Promise<number>;
+  authorId: number | null;
+}
+
+export async function freshen(t: Kit, body: unknown, references: References): Promise<unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fresh: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [field, value] of Object.entries(fresh)) {
+    if (typeof value === 'string' && value.length >= SHORTEST_FRESH && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = t.names.name(field, value.length);
+    else if (typeof value === 'string' && field === 'email' && value.includes('@')) fresh[field] = t.names.email('subscriber', Math.max(value.length, 40));
+    else if (typeof value === 'number' && field === 'category_id') fresh[field] = await references.categoryId();
+    else if (typeof value === 'number' && field === 'author_id') fresh[field] = references.authorId;
+  }
+  return fresh;
+}

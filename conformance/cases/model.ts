@@ -1,0 +1,55 @@
+/**
+ * Generated cases: requests derived from the contract itself, one rule of the schema each, judged with
+ * the same named checks and the same response validator as the hand-written scenarios.
+ *
+ * A case is plain JSON on purpose: it travels in vitest's task metadata to the reporter, is saved in
+ * failures.json, and is read back by `--replay` to send exactly the same request again.
+ */
+import { hashString } from '../generate/random.ts';
+
+/** The hand-written scenarios are a phase too, so `--phases` can run generated cases alone. */
+export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful'] as const;
+export type Phase = (typeof PHASES)[number];
+export type GeneratedPhase = Exclude<Phase, 'scenarios'>;
+export const GENERATED_PHASES: readonly GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful'];
+
+/**
+ * What a case sends besides valid path ids: values are the raw JSON of the body and the raw text of
+ * query and path parameters, so a mutation can put anything anywhere.
+ */
+export interface CaseInput {
+  /** Query parameters, as sent. */
+  query?: Record<string, string>;
+  /** A path parameter replaced by this raw text (only negative cases: the ids are otherwise real). */
+  path?: Record<string, string>;
+  /** The JSON body; absent sends none. */
+  body?: unknown;
+  /** A body sent as this text instead of `body` (wrong content type). */
+  rawBody?: { text: string; contentType: string };
+}
+
+/** accept: the declared success status; reject: the status given (a 4xx), with a problem body. */
+export type Expectation = { kind: 'accept' } | { kind: 'reject'; status: number };
+
+export interface GeneratedCase {
+  /** Stable across runs of the same contract: the hash of operation, phase and title. */
+  id: string;
+  phase: GeneratedPhase;
+  operationId: string;
+  /** Reads like the rule it exercises: "body.name at its maxLength 255". */
+  title: string;
+  /** Where the case varies the input: `body.name`, `query.size`, `path.id`, `body`, `content-type`. */
+  location: string;
+  /** The schema keywords it exercises at that location, for the coverage report. */
+  keywords: string[];
+  expect: Expectation;
+  input: CaseInput;
+}
+
+export function caseId(operationId: string, phase: GeneratedPhase, title: string): string {
+  return `${phase.slice(0, 3)}-${hashString(`${operationId}|${phase}|${title}`).toString(36)}`;
+}
+
+export function makeCase(spec: Omit<GeneratedCase, 'id'>): GeneratedCase {
+  return { id: caseId(spec.operationId, spec.phase, spec.title), ...spec };
+}

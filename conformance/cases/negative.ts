@@ -1,0 +1,84 @@
+/**
+ * Phase 3, negative: invalid inputs one mutation at a time (wrong type, missing required, unknown field,
+ * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
+ * mutation library the hand-written input tests use. Each is validated against the schema again before
+ * it is judged (send.ts), so a mutation that happens to be valid is never held against a server.
+ */
+import type { ContractDocument, OperationInfo } from '../contract/document.ts';
+import { bodyMutations, parameterMutations } from '../generate/mutations.ts';
+import { bodyKeywords, inputFields, type CoveredKeyword } from './fields.ts';
+import { jsonMedia } from './json-media.ts';
+import { makeCase, type GeneratedCase } from './model.ts';
+
+/** Which keyword a mutation description breaks, for the coverage report. */
+function keywordOfMutation(description: string): CoveredKeyword {
+  if (/missing/.test(description)) return 'required';
+  if (/unknown field|array, not an object/.test(description)) return 'additionalProperties';
+  if (/not one of/.test(description)) return 'enum';
+  if (/longer than/.test(description)) return 'maxLength';
+  if (/ empty$/.test(description)) return 'minLength';
+  if (/not matching/.test(description)) return 'pattern';
+  if (/not a valid/.test(description)) return 'format';
+  if (/below its minimum/.test(description)) return 'minimum';
+  if (/above its maximum/.test(description)) return 'maximum';
+  if (/ null$/.test(description)) return 'nullable';
+  return 'type';
+}
+
+/** The field a body mutation description starts with, or the whole body. */
+function locationOfMutation(description: string, fields: string[]): string {
+  const field = fields.find((name) => description.startsWith(`${name} `));
+  return field ? `body.${field}` : 'body';
+}
+
+export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
+  const cases: GeneratedCase[] = [];
+  const operationId = operation.operationId;
+  for (const field of inputFields(contract, operation)) {
+    if (!field.parameter) continue;
+    for (const mutation of parameterMutations(contract, field.parameter)) {
+      cases.push(
+        makeCase({
+          phase: 'negative',
+          operationId,
+          title: `${mutation.description} (${JSON.stringify(mutation.value)})`,
+          location: field.location,
+          keywords: [keywordOfMutation(mutation.description)],
+          expect: { kind: 'reject', status: 422 },
+          // The rest of the request stays valid, body included, so only the parameter is wrong.
+          input: { ...(baseBody ? { body: baseBody } : {}), ...(field.in === 'query' ? { query: { [field.name]: mutation.value } } : { path: { [field.name]: mutation.value } }) },
+        }),
+      );
+    }
+  }
+  const media = jsonMedia(operation);
+  if (media && baseBody) {
+    const fieldNames = inputFields(contract, operation).filter((field) => field.in === 'body').map((field) => field.name);
+    for (const mutation of bodyMutations(contract, media.schema)) {
+      const location = locationOfMutation(mutation.description, fieldNames);
+      cases.push(
+        makeCase({
+          phase: 'negative',
+          operationId,
+          title: `a body with ${mutation.description}`,
+          location,
+          keywords: [location === 'body' ? (bodyKeywords(contract, operation).at(-1) ?? 'type') : keywordOfMutation(mutation.description)],
+          expect: { kind: 'reject', status: 422 },
+          input: { body: mutation.apply(baseBody) },
+        }),
+      );
+    }
+    cases.push(
+      makeCase({
+        phase: 'negative',
+        operationId,
+        title: 'a JSON body sent as text/plain',
+        location: 'content-type',
+        keywords: [],
+        expect: { kind: 'reject', status: 415 },
+        input: { rawBody: { text: JSON.stringify(baseBody), contentType: 'text/plain' } },
+      }),
+    );
+  }
+  return cases;
+}

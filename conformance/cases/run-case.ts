@@ -1,0 +1,130 @@
+/**
+ * Sends one generated case and judges the answer: accepted with the declared success status, or
+ * refused with the status the case expects. Every exchange also goes through the shared response
+ * validator (Kit does that), and a list answer to a filtered request is checked to match the filter.
+ */
+import { missingCapability } from '../checks/profile.ts';
+import type { OperationInfo } from '../contract/document.ts';
+import type { Kit, RawRequest } from '../suite/kit.ts';
+import { fillPath, pathIdsFor, type PathIds } from '../suite/requests.ts';
+import { Resources } from '../suite/resources.ts';
+import { noteExchange, type CaseMeta } from './case-meta.ts';
+import { freshen } from './freshen.ts';
+import { jsonMedia } from './json-media.ts';
+import type { GeneratedCase } from './model.ts';
+
+export function successStatus(operation: OperationInfo): number {
+  const success = operation.responses.find((response) => /^2\d\d$/.test(response.status));
+  if (!success) throw new Error(`${operation.operationId} declares no success status`);
+  return Number(success.status);
+}
+
+/** The operation that deletes what this one creates (`DELETE <path>/{id}`), if the contract has one. */
+function deleterOf(t: Kit, operation: OperationInfo): OperationInfo | undefined {
+  if (operation.method !== 'POST') return undefined;
+  return t.contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
+}
+
+/** Authors cannot be created through the API; the suite changes one only when --fixtures names it. */
+export function guardAuthor(t: Kit, operation: OperationInfo): void {
+  if (operation.operationId !== 'updateAuthor' || t.options.profile === 'mock' || t.fixtures.authorWritable) return;
+  t.notApplicable('the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures');
+}
+
+/**
+ * Ids for the case: a refused request changes nothing, so refused cases of an operation share one set;
+ * an accepted one may change or use up its resource (a sent email, a deleted post), so it gets its own.
+ */
+export async function idsFor(t: Kit, operation: OperationInfo, generated: GeneratedCase): Promise<PathIds> {
+  return generated.expect.kind === 'reject' ? t.shared('generated-ids', () => pathIdsFor(t, operation)) : pathIdsFor(t, operation);
+}
+
+/** The request a case stands for, with real ids and (for accepted cases) fresh names. */
+export async function requestOf(t: Kit, operation: OperationInfo, generated: GeneratedCase, ids: PathIds): Promise<RawRequest> {
+  const { input } = generated;
+  const request: RawRequest = { method: operation.method, path: fillPath(operation.path, { ...ids, ...input.path }) };
+  if (input.query) request.query = input.query;
+  if (input.rawBody) {
+    request.body = input.rawBody.text;
+    request.contentType = input.rawBody.contentType;
+  } else if (input.body !== undefined) {
+    const resources = new Resources(t);
+    const body =
+      generated.expect.kind === 'accept'
+        ? await freshen(t, input.body, {
+            categoryId: async () => (await resources.category(ids.page_id ?? resources.sharedPageId())).id,
+            authorId: t.fixtures.authorId ?? null,
+          })
+        : input.body;
+    request.body = JSON.stringify(body);
+    request.contentType = 'application/json';
+  }
+  return request;
+}
+
+/** Why the input would not break the contract after all, or undefined when it does. */
+function stillValid(t: Kit, operation: OperationInfo, generated: GeneratedCase, request: RawRequest): boolean {
+  const { validator } = t.context;
+  if (generated.input.rawBody) return false;
+  for (const [name, value] of Object.entries({ ...generated.input.query, ...generated.input.path })) {
+    const parameter = operation.parameters.find((candidate) => candidate.name === name);
+    if (!parameter || validator.parameterErrors(parameter, value)) return false;
+  }
+  const media = jsonMedia(operation);
+  if (media && request.body !== undefined && validator.schemaErrors(media.schemaPointer, JSON.parse(String(request.body)))) return false;
+  return true;
+}
+
+function verdict(status: number | undefined, expected: number): string {
+  if (status === undefined) return 'no response';
+  if (status >= 200 && status < 300 && expected >= 400) return `accepted with ${status}; expected ${expected}`;
+  if (status >= 500) return `answered ${status}, a server error; expected ${expected}`;
+  return `answered ${status}; expected ${expected}`;
+}
+
+/** List items must all match an exact-match filter named like one of their fields (`status`, `verified`). */
+function checkFilter(t: Kit, operation: OperationInfo, query: Record<string, string> | undefined, json: unknown): void {
+  const items = (json as { result?: unknown } | undefined)?.result;
+  // A mock answers with the contract's examples whatever the filter: nothing to compare.
+  if (!query || !Array.isArray(items) || missingCapability(t.options.profile, ['input_reflection'])) return;
+  for (const [name, value] of Object.entries(query)) {
+    if (['page', 'size'].includes(name)) continue;
+    const differing = items.find((item) => item && typeof item === 'object' && name in item && String((item as Record<string, unknown>)[name]) !== value);
+    if (items.some((item) => item && typeof item === 'object' && name in item)) {
+      t.verify(!differing, `?${name}=${value} listed an item with ${name} ${JSON.stringify((differing as Record<string, unknown> | undefined)?.[name])}`, { check: 'status_filter' });
+    }
+  }
+}
+
+/** Sends the case with the test's kit, records the verdict on its check, and notes coverage in `meta`. */
+export async function runCase(t: Kit, operation: OperationInfo, generated: GeneratedCase, meta: CaseMeta): Promise<void> {
+  guardAuthor(t, operation);
+  const ids = await idsFor(t, operation, generated);
+  const request = await requestOf(t, operation, generated, ids);
+  const valid = stillValid(t, operation, generated, request);
+  if (generated.expect.kind === 'reject' && valid) return t.notApplicable('the generated input is valid after all, so it is not judged');
+  if (generated.expect.kind === 'accept' && !valid) throw new Error(`the suite generated an invalid input for "${generated.title}"; this is a fault of the suite`);
+
+  const { status, json } = await t.raw(request);
+  noteExchange(meta, status, [...Object.keys(generated.input.query ?? {}).map((name) => `query.${name}`), ...Object.keys(ids).map((name) => `path.${name}`)]);
+
+  if (generated.expect.kind === 'reject') {
+    t.verify(status === generated.expect.status, verdict(status, generated.expect.status));
+    return;
+  }
+  const expected = successStatus(operation);
+  const createdId = (json as { id?: unknown } | undefined)?.id;
+  const deleter = deleterOf(t, operation);
+  if (deleter && typeof createdId === 'number') {
+    t.cleanup(`${deleter.operationId} ${createdId}`, async () => {
+      await t.call(deleter, { ids: { ...ids, id: createdId } });
+    });
+  }
+  // A short name or slug of a generated case may already be taken on a target that keeps state: the
+  // contract's 409, not a refusal of the value.
+  if (status === 409 && operation.responses.some((response) => response.status === '409')) {
+    return t.notApplicable('the generated name or slug is already taken on the target (409), so acceptance cannot be judged');
+  }
+  t.verify(status === expected, verdict(status, expected));
+  if (status === expected) checkFilter(t, operation, generated.input.query, json);
+}

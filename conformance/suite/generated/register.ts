@@ -1,0 +1,33 @@
+/**
+ * Declares generated cases as tests of the suite: one test per case, inside the operation's group, so
+ * they are reported, counted and judged exactly like the hand-written tests.
+ */
+import { newCaseMeta } from '../../cases/case-meta.ts';
+import type { GeneratedCase } from '../../cases/model.ts';
+import { runCase } from '../../cases/run-case.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+
+/** The title a case's test carries: its id first, so a report line leads straight to `--replay <id>`. */
+export function caseTitle(generated: GeneratedCase): string {
+  return `[${generated.id}] ${generated.phase}: ${generated.title}`;
+}
+
+export function registerCases(operationId: string, cases: GeneratedCase[]): void {
+  const { contract } = suiteContext();
+  const operation = contract.operation(operationId);
+  if (cases.length === 0) return;
+  forOperation(
+    operationId,
+    (test) => {
+      for (const generated of cases) {
+        const check = generated.expect.kind === 'accept' ? 'positive_data_acceptance' : 'negative_data_rejection';
+        const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
+        test(caseTitle(generated), { check, meta: { conformanceCase: meta } }, async (t) => {
+          await runCase(t, operation, generated, meta);
+        });
+      }
+    },
+    { concurrent: true },
+  );
+}
