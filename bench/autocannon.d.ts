@@ -36,7 +36,8 @@ declare module 'autocannon' {
   }
 
   export interface Result {
-    requests: Histogram;
+    /** Requests per second; `total` counts answered requests, `sent` every request sent. */
+    requests: Histogram & { sent: number };
     latency: Histogram;
     throughput: Histogram;
     errors: number;

@@ -29,6 +29,8 @@ export interface LoadOptions {
    * not be measured behind them.
    */
   settleUrl?: string;
+  /** A request without an answer after this long counts as failed (autocannon's default is 10 s). */
+  timeoutSeconds?: number;
 }
 
 async function settle(url: string | undefined): Promise<void> {
@@ -43,7 +45,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       duration: seconds,
       headers: options.headers,
       requests: [options.request],
-      timeout: 10,
+      timeout: options.timeoutSeconds ?? 10,
     });
   if (options.warmupSeconds) {
     await run(options.warmupSeconds);
@@ -59,6 +61,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     total: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
-    cpuMsPerRequest: result.requests.total > 0 ? cpuUsed / result.requests.total : Number.NaN,
+    // Divided by the requests sent, answered or not: the ones still queued when the run ended were
+    // served during settle(), and their CPU time is in cpuUsed.
+    cpuMsPerRequest: result.requests.sent > 0 ? cpuUsed / result.requests.sent : Number.NaN,
   };
 }

@@ -74,7 +74,15 @@ export function formatReport(results: BenchmarkResults): string {
     ['', 'server/mock', `${n(ratio(server.requestsPerSecond, mock.requestsPerSecond), 2)}x`, '', '', `${n(ratio(mock.cpuMsPerRequest, server.cpuMsPerRequest), 2)}x less`, ''],
   ]);
   const listRows = results.largeList.map(({ label, full, empty }) => [
-    label, n(full.p50), n(full.p99), n(empty.p50), n(empty.p99), `${n(ratio(full.p50, empty.p50), 1)}x`, `${n(ratio(full.p99, empty.p99), 1)}x`, n(full.requestsPerSecond),
+    label,
+    n(full.p50),
+    n(full.p99),
+    n(empty.p50),
+    n(empty.p99),
+    `${n(ratio(full.p50, empty.p50), 1)}x`,
+    `${n(ratio(full.p99, empty.p99), 1)}x`,
+    `${n(full.cpuMsPerRequest, 2)} / ${n(empty.cpuMsPerRequest, 2)}`,
+    n(full.failures + empty.failures),
   ]);
   const d = results.delivery;
   const lines = [
@@ -84,7 +92,7 @@ export function formatReport(results: BenchmarkResults): string {
     table([header, ...comparisonRows]),
     '',
     `listEmails (size 10) on ${n(results.emails)} emails in one newsletter vs an empty one; ${l.connections} connections, ${l.seconds} s a run (seeded in ${n(results.seedSeconds, 1)} s)`,
-    table([['page', '1M p50', '1M p99', 'empty p50', 'empty p99', 'p50 ratio', 'p99 ratio', '1M req/s'], ...listRows]),
+    table([['page', '1M p50', '1M p99', 'empty p50', 'empty p99', 'p50 ratio', 'p99 ratio', 'CPU ms/req 1M / empty', 'failures'], ...listRows]),
     '',
     `Delivery of one email to ${n(d.recipients)} subscribers through the outbox: ${n(d.observedSeconds, 2)} s from send to sent ` +
       `(server clock ${n(d.serverSeconds, 2)} s), ${n(d.outboxMessages)} outbox messages`,
