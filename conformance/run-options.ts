@@ -2,6 +2,8 @@
  * The settings of one run, as the CLI resolves them and the suite receives them (through vitest's
  * `provide`/`inject`, so they must stay plain JSON).
  */
+import type { SavedCase } from './cases/failures-file.ts';
+import type { Phase } from './cases/model.ts';
 import type { Profile } from './checks/profile.ts';
 
 export type ReporterName = 'console' | 'json' | 'junit' | 'html';
@@ -43,6 +45,12 @@ export interface RunOptions {
   requestTimeoutSeconds: number;
   /** How long a sent email may take to read `sent`. */
   deliveryTimeoutSeconds: number;
+  /** The hand-written scenarios and the generated phases to run (see conformance/cases/); absent: all. */
+  phases?: Phase[];
+  /** Generated inputs per operation in the property phase (the other phases send each of theirs once); absent: 5. */
+  maxExamples?: number;
+  /** Set by --replay or --failed: only these saved cases run, nothing else. */
+  replay?: SavedCase[];
 }
 
 /** Fixtures the suite's global setup creates once per run and shares with every test file. */

@@ -6,6 +6,8 @@ import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { casesToReplay, readFailuresFile } from '../cases/failures-file.ts';
+import { PHASES, type Phase } from '../cases/model.ts';
 import { PROFILES, type Profile } from '../checks/profile.ts';
 import { defaultSpecPath, loadContract, type ContractDocument } from '../contract/document.ts';
 import { FIXTURE_KEYS, REPORTER_NAMES, type FixtureIds, type ReporterName, type RunOptions } from '../run-options.ts';
@@ -24,7 +26,13 @@ export const DEFAULTS = {
   waitForServer: 0,
   requestTimeout: 10,
   deliveryTimeout: 20,
+  phases: PHASES.join(','),
+  depth: 'ci' as Depth,
 };
+
+/** How many property inputs each operation gets: ci keeps a CI run short, deep is for nightly runs. */
+type Depth = 'ci' | 'deep';
+const MAX_EXAMPLES: Record<Depth, number> = { ci: 5, deep: 100 };
 
 /** Config-file keys, the same as the flags' names in camelCase. */
 const CONFIG_KEYS = [
@@ -43,9 +51,12 @@ const CONFIG_KEYS = [
   'spec',
   'requestTimeout',
   'deliveryTimeout',
+  'phases',
+  'maxExamples',
+  'depth',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
-type RawOptions = Partial<Record<ConfigKey | 'config', unknown>>;
+type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
 
 export function buildProgram(): Command {
   const program = new Command('publishing-conformance')
@@ -66,6 +77,11 @@ export function buildProgram(): Command {
     .addOption(new Option('--config <file>', 'JSON file with any of these options, keys in camelCase (baseUrl, maxTime, ...)').env('CONFORMANCE_CONFIG'))
     .addOption(new Option('--request-timeout <seconds>', `time one request may take (default ${DEFAULTS.requestTimeout})`).env('CONFORMANCE_REQUEST_TIMEOUT'))
     .addOption(new Option('--delivery-timeout <seconds>', `time a sent email may take to read "sent" (default ${DEFAULTS.deliveryTimeout})`).env('CONFORMANCE_DELIVERY_TIMEOUT'))
+    .addOption(new Option('--phases <list>', `scenarios (the hand-written tests) and generated phases: ${PHASES.join(', ')} (default all)`).env('CONFORMANCE_PHASES'))
+    .addOption(new Option('--depth <depth>', 'ci: a few property inputs per operation (default); deep: many, for nightly runs').choices(['ci', 'deep']).env('CONFORMANCE_DEPTH'))
+    .addOption(new Option('--max-examples <n>', `property inputs per operation (default ${MAX_EXAMPLES.ci}, ${MAX_EXAMPLES.deep} with --depth deep)`).env('CONFORMANCE_MAX_EXAMPLES'))
+    .addOption(new Option('--replay <failure-id>', 'send again exactly the cases of one failure saved in <report-dir>/failures.json'))
+    .addOption(new Option('--failed', 'send again the cases of every failure saved in <report-dir>/failures.json'))
     .helpOption('-h, --help', 'show this help')
     .addHelpText(
       'after',
@@ -166,6 +182,24 @@ function includeOf(value: unknown, contract: ContractDocument): string[] {
   return [...selected];
 }
 
+function phasesOf(value: unknown): Phase[] {
+  const phases = list(value);
+  const unknown = phases.filter((phase) => !(PHASES as readonly string[]).includes(phase));
+  if (unknown.length > 0 || phases.length === 0) throw new OptionsError(`--phases: unknown ${unknown.join(', ') || '(none given)'} (known: ${PHASES.join(', ')})`);
+  return [...new Set(phases)] as Phase[];
+}
+
+/** --replay and --failed: only the saved cases run, with the seed of the run that saved them. */
+function replayFrom(options: RunOptions, id: string | undefined): void {
+  try {
+    const file = readFailuresFile(options.reportDir);
+    options.replay = casesToReplay(file, id);
+    options.seed = file.seed;
+  } catch (error) {
+    throw new OptionsError((error as Error).message);
+  }
+}
+
 function newRunId(): string {
   return `${Date.now().toString(36)}${randomInt(36 * 36).toString(36).padStart(2, '0')}`;
 }
@@ -235,7 +269,13 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
     specPath,
     requestTimeoutSeconds: number('request-timeout', value('requestTimeout') ?? DEFAULTS.requestTimeout, { min: 1 }),
     deliveryTimeoutSeconds: number('delivery-timeout', value('deliveryTimeout') ?? DEFAULTS.deliveryTimeout, { min: 1 }),
+    phases: phasesOf(value('phases') ?? DEFAULTS.phases),
+    maxExamples: 0,
   };
+  const depth = String(value('depth') ?? DEFAULTS.depth) as Depth;
+  if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);
+  options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });
   if (options.seed > 2 ** 32 - 1) throw new OptionsError('--seed must be below 4294967296');
+  if (flags.replay !== undefined || flags.failed !== undefined) replayFrom(options, flags.replay === undefined ? undefined : String(flags.replay));
   return { options, contract };
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
+import { suiteFiles } from '../cases/test-files.ts';
 import type { ContractDocument } from '../contract/document.ts';
 import type { Redactor } from '../http/redact.ts';
 import { ConformanceReporter } from '../report/reporter.ts';
@@ -33,7 +34,7 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
     {
       config: false,
       root: packageRoot,
-      include: ['conformance/suite/**/*.test.ts'],
+      ...suiteFiles(options),
       globalSetup: ['conformance/suite/global-setup.ts'],
       provide: { conformanceOptions: options },
       reporters: [reporter],

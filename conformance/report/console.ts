@@ -2,6 +2,7 @@
  * The summary printed at the end of a run: one line per operation with its time, then every failure with
  * the rule, the reproducing curl line and the response, then the totals and the score.
  */
+import { formatPhaseLines } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -74,6 +75,11 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     lines.push('');
     lines.push('Errors outside the tests:');
     for (const error of report.errors) lines.push(`  ${error}`);
+  }
+
+  if (report.generated) {
+    lines.push('');
+    lines.push(...formatPhaseLines(report.generated));
   }
 
   lines.push('');

@@ -3,6 +3,7 @@
  * applicable with its reason), then every failure with its rule, curl line and response. One file, no
  * scripts or external assets, so it can be attached to a CI run and opened anywhere.
  */
+import { formatCoverageHtml } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 
 function escapeHtml(text: string): string {
@@ -101,6 +102,7 @@ ${run.timeLimitReached ? '<p><strong>Stopped by --max-time: the verdict is incom
 <table class="matrix"><thead><tr><th></th>${header}</tr></thead><tbody>
 ${rows}
 </tbody></table>
+${report.generated ? formatCoverageHtml(report.generated) : ''}
 <h2>Failures (${report.failures.length})</h2>
 ${failures || '<p>None.</p>'}
 <h2>Not applicable</h2>

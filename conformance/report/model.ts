@@ -6,6 +6,7 @@ import { CHECK_NAMES, CHECKS, type CheckName } from '../checks/catalog.ts';
 import type { CheckFailure, TestRecord } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import type { SharedFixtures } from '../run-options.ts';
+import type { GeneratedSection } from '../cases/generated-report.ts';
 
 export type TestState = 'passed' | 'failed' | 'not_applicable' | 'not_run';
 
@@ -77,6 +78,8 @@ export interface RunReport {
   leftBehind: string[];
   /** Errors outside any test: the suite itself could not run as it should. */
   errors: string[];
+  /** Phases, counts, times and coverage of the generated cases, when any ran. */
+  generated?: GeneratedSection;
 }
 
 export interface ReportContext {

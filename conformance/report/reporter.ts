@@ -10,6 +10,8 @@ import type { ContractDocument } from '../contract/document.ts';
 import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';
+import { buildGeneratedSection, type GeneratedTest } from '../cases/generated-report.ts';
+import { dedupe, failingCase, writeFailuresFile, type FailingCase } from '../cases/failures-file.ts';
 import { formatConsoleReport } from './console.ts';
 import { formatHtmlReport } from './html.ts';
 import { formatJunitReport } from './junit.ts';
@@ -75,12 +77,19 @@ export class ConformanceReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
     const { options, contract, redact } = this.settings;
     const entries: TestEntry[] = [];
+    const generated: GeneratedTest[] = [];
+    const failing: FailingCase[] = [];
     const errors: string[] = unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message}`);
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(`${module.relativeModuleId}: ${error.message}`);
       for (const testCase of module.children.allTests()) {
         const entry = entryOf(testCase);
         if (entry) entries.push(entry);
+        const caseMeta = testCase.meta().conformanceCase;
+        if (entry && caseMeta) {
+          generated.push({ meta: caseMeta, state: entry.state, durationMs: entry.durationMs });
+          if (entry.record?.failures.length) failing.push(failingCase(entry.name, caseMeta, entry.record.failures));
+        }
       }
     }
     const report = buildReport(entries, {
@@ -101,6 +110,14 @@ export class ConformanceReporter implements Reporter {
       leftBehind: this.leftBehind,
       errors,
     });
+    report.generated = buildGeneratedSection(contract, generated);
+    // A replay saves nothing: failures.json keeps the run it replays.
+    if (report.generated && !options.replay) {
+      mkdirSync(options.reportDir, { recursive: true });
+      const failures = redactDeep(dedupe(failing), redact);
+      report.generated.failuresFile = writeFailuresFile(options.reportDir, { seed: options.seed, runId: options.runId, baseUrl: options.baseUrl, failures });
+      this.files.push(report.generated.failuresFile);
+    }
     // Tests redact at the source; this catches anything that reached the report another way.
     this.report = redactDeep(report, redact);
     this.write(this.report);

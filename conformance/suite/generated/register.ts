@@ -5,6 +5,7 @@
 import { newCaseMeta } from '../../cases/case-meta.ts';
 import type { GeneratedCase } from '../../cases/model.ts';
 import { runCase } from '../../cases/run-case.ts';
+import type { Sequence } from '../../cases/stateful.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 
@@ -30,4 +31,12 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
     },
     { concurrent: true },
   );
+}
+
+/** A stateful sequence as one test of its operation's group; it needs a target that keeps state. */
+export function registerSequence(sequence: Sequence): void {
+  forOperation(sequence.operationId, (test) => {
+    const meta = newCaseMeta({ phase: 'stateful', operationId: sequence.operationId, location: `sequence ${sequence.name}`, keywords: [], sequence: sequence.name });
+    test(`[${sequence.name}] stateful: ${sequence.title}`, { check: sequence.check, needs: ['state'], meta: { conformanceCase: meta } }, (t) => sequence.run(t, meta));
+  });
 }

@@ -1,0 +1,114 @@
+/**
+ * failures.json: the failures of the generated cases, one per operation x check x location (many cases
+ * breaking one rule in one place are one finding), each with every case that showed it, so
+ * `--replay <id>` and `--failed` send exactly those requests again.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CheckFailure } from '../checks/recorder.ts';
+import { hashString } from '../generate/random.ts';
+import type { GeneratedCase, GeneratedPhase } from './model.ts';
+
+export const FAILURES_FILE = 'failures.json';
+
+/** A case to run again: a single-request case as it was sent, or a stateful sequence by name. */
+export interface SavedCase {
+  phase: GeneratedPhase;
+  operationId: string;
+  case?: GeneratedCase;
+  sequence?: string;
+}
+
+export interface SavedFailure {
+  /** `operation x check x location`, hashed: what `--replay` takes. */
+  id: string;
+  operation: string;
+  check: string;
+  location: string;
+  phase: GeneratedPhase;
+  /** The first failure's reason and request; the others are in `cases`. */
+  reason: string;
+  curl?: string;
+  test: string;
+  cases: SavedCase[];
+}
+
+export interface FailuresFile {
+  seed: number;
+  runId: string;
+  baseUrl: string;
+  failures: SavedFailure[];
+}
+
+/** One failing generated test, as the reporter hands it over. */
+export interface FailingCase {
+  test: string;
+  saved: SavedCase;
+  location: string;
+  failures: (CheckFailure & { location?: string })[];
+}
+
+export function failureId(operation: string, check: string, location: string): string {
+  return `f-${hashString(`${operation}|${check}|${location}`).toString(36)}`;
+}
+
+export function dedupe(failing: FailingCase[]): SavedFailure[] {
+  const byKey = new Map<string, SavedFailure>();
+  for (const { test, saved, location, failures } of failing) {
+    for (const failure of failures) {
+      const where = failure.location ?? location;
+      const id = failureId(failure.operation, failure.check, where);
+      let entry = byKey.get(id);
+      if (!entry) {
+        entry = { id, operation: failure.operation, check: failure.check, location: where, phase: saved.phase, reason: failure.reason, curl: failure.evidence?.curl, test, cases: [] };
+        byKey.set(id, entry);
+      }
+      const key = saved.case?.id ?? saved.sequence;
+      if (!entry.cases.some((known) => (known.case?.id ?? known.sequence) === key)) entry.cases.push(saved);
+    }
+  }
+  return [...byKey.values()];
+}
+
+export function writeFailuresFile(reportDir: string, file: FailuresFile): string {
+  const target = path.join(reportDir, FAILURES_FILE);
+  writeFileSync(target, `${JSON.stringify(file, null, 2)}\n`);
+  return target;
+}
+
+export function readFailuresFile(reportDir: string): FailuresFile {
+  const source = path.join(reportDir, FAILURES_FILE);
+  if (!existsSync(source)) throw new Error(`There is no ${source}: run the suite first (failures of generated cases are saved there)`);
+  return JSON.parse(readFileSync(source, 'utf8')) as FailuresFile;
+}
+
+/** The cases to replay: of one failure (by id), or of all of them; each case once. */
+export function casesToReplay(file: FailuresFile, id: string | undefined): SavedCase[] {
+  const chosen = id === undefined ? file.failures : file.failures.filter((failure) => failure.id === id);
+  if (id !== undefined && chosen.length === 0) {
+    throw new Error(`No failure ${id} in failures.json (known: ${file.failures.map((failure) => failure.id).join(', ') || 'none'})`);
+  }
+  const seen = new Set<string>();
+  return chosen
+    .flatMap((failure) => failure.cases)
+    .filter((saved) => {
+      const key = `${saved.operationId}|${saved.case?.id ?? saved.sequence}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * A failing generated test, ready for dedupe: a response-level failure is located at the response
+ * status (one wrong schema shows in every case), an input-level one where the case changed the input.
+ */
+export function failingCase(test: string, meta: { phase: GeneratedPhase; operationId: string; location: string; case?: GeneratedCase; sequence?: string }, failures: CheckFailure[]): FailingCase {
+  const saved: SavedCase = { phase: meta.phase, operationId: meta.operationId, case: meta.case, sequence: meta.sequence };
+  const located = failures.map((failure) =>
+    RESPONSE_CHECKS.has(failure.check) ? { ...failure, location: `response ${failure.evidence?.response?.status ?? 'none'}` } : { ...failure, location: meta.location },
+  );
+  return { test, saved, location: meta.location, failures: located };
+}
+
+const RESPONSE_CHECKS = new Set(['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'response_headers_conformance']);

@@ -1,0 +1,17 @@
+/**
+ * Which test files of conformance/suite/ a run loads: the hand-written scenarios, the generated phases
+ * asked for, or, for a replay, only the file that sends the saved cases again.
+ */
+import { PHASES, type Phase } from './model.ts';
+
+const SUITE = 'conformance/suite';
+
+export function suiteFiles(options: { phases?: Phase[]; replay?: unknown[] }): { include: string[]; exclude: string[] } {
+  if (options.replay) return { include: [`${SUITE}/generated/replay.test.ts`], exclude: [] };
+  const phases = options.phases ?? [...PHASES];
+  const include = phases.filter((phase) => phase !== 'scenarios').map((phase) => `${SUITE}/generated/${phase}.test.ts`);
+  if (phases.includes('scenarios')) include.push(`${SUITE}/**/*.test.ts`);
+  // The scenarios' glob would also load every generated phase and the replay file.
+  const exclude = [`${SUITE}/generated/replay.test.ts`, ...PHASES.filter((phase) => phase !== 'scenarios' && !phases.includes(phase)).map((phase) => `${SUITE}/generated/${phase}.test.ts`)];
+  return { include, exclude };
+}

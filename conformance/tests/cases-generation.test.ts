@@ -1,0 +1,82 @@
+/**
+ * The generated cases come from the contract alone: the same document and seed give the same cases,
+ * every enum value and every boundary is there whatever --max-examples says, and a bounded field added
+ * to the document yields its own cases with no test code written.
+ */
+import { describe, expect, it } from 'vitest';
+import { ContractDocument, loadContract } from '../contract/document.ts';
+import { casesFor } from '../cases/generate.ts';
+import { sequencesFor } from '../cases/stateful.ts';
+import { suiteFiles } from '../cases/test-files.ts';
+import { dedupe, casesToReplay, type FailingCase } from '../cases/failures-file.ts';
+
+const contract = loadContract();
+const titles = (operationId: string, phase: 'examples' | 'boundaries' | 'negative', seed = 1, document = contract) =>
+  casesFor(document, document.operation(operationId), phase, seed).map((generated) => generated.title);
+
+describe('generated cases', () => {
+  it('are the same for the same seed, with stable ids', () => {
+    const first = casesFor(contract, contract.operation('createPost'), 'boundaries', 5);
+    const second = casesFor(contract, contract.operation('createPost'), 'boundaries', 5);
+    expect(second).toEqual(first);
+    expect(new Set(first.map((generated) => generated.id)).size).toBe(first.length);
+  });
+
+  it('include every enum value of a filter and both sides of every limit', () => {
+    const listEmails = titles('listEmails', 'boundaries');
+    for (const status of ['draft', 'scheduled', 'sent', 'failed']) expect(listEmails).toContain(`query.status = "${status}" (enum value)`);
+    expect(listEmails).toEqual(expect.arrayContaining(['query.size at its maximum 100', 'query.size just above its maximum (101)', 'query.size at its minimum 1', 'query.size just below its minimum (0)']));
+    const createPage = titles('createPage', 'boundaries');
+    expect(createPage).toEqual(expect.arrayContaining(['body.name at its maxLength 255', 'body.name one character over its maxLength 255', 'body.slug = null (nullable)']));
+  });
+
+  it('send the contract’s own named examples', () => {
+    expect(titles('createPost', 'examples')).toEqual(["the contract's example PostCreateDraft", "the contract's example PostCreatePublished"]);
+  });
+
+  it('mutate one thing at a time, including the content type', () => {
+    const negative = casesFor(contract, contract.operation('createSubscriber'), 'negative', 1);
+    expect(negative.map((generated) => generated.title)).toEqual(expect.arrayContaining(['a body with email missing', 'a JSON body sent as text/plain']));
+    expect(negative.find((generated) => generated.location === 'content-type')?.expect).toEqual({ kind: 'reject', status: 415 });
+  });
+
+  it('follow a bounded field added to the contract, with no test code for it', () => {
+    const document = structuredClone(contract.document);
+    document.components.schemas.PageCreate.properties.subtitle = { type: ['string', 'null'], minLength: 2, maxLength: 80 };
+    const extended = new ContractDocument(document, 'extended copy');
+    const before = titles('createPage', 'boundaries');
+    const after = titles('createPage', 'boundaries', 1, extended);
+    const added = after.filter((title) => !before.includes(title));
+    expect(added).toEqual([
+      'body.subtitle at its minLength 2',
+      'body.subtitle one character under its minLength 2',
+      'body.subtitle at its maxLength 80',
+      'body.subtitle one character over its maxLength 80',
+      'body.subtitle = null (nullable)',
+    ]);
+    expect(titles('createPage', 'negative', 1, extended)).toContain('a body with subtitle longer than 80 characters');
+  });
+
+  it('derive stateful sequences from the operations’ relationships', () => {
+    expect(sequencesFor(contract).map((sequence) => sequence.name)).toEqual(
+      expect.arrayContaining(['page-category-post', 'newsletter-subscriber-email-send', 'filters:listEmails', 'filters:listSubscribers', 'filters:listPosts']),
+    );
+  });
+
+  it('load only the phases asked for, or only the replay', () => {
+    expect(suiteFiles({ phases: ['boundaries'] }).include).toEqual(['conformance/suite/generated/boundaries.test.ts']);
+    expect(suiteFiles({ phases: ['scenarios'] }).exclude).toContain('conformance/suite/generated/property.test.ts');
+    expect(suiteFiles({ replay: [] }).include).toEqual(['conformance/suite/generated/replay.test.ts']);
+  });
+
+  it('deduplicate failures by operation x check x location and replay each case once', () => {
+    const generated = casesFor(contract, contract.operation('listEmails'), 'boundaries', 1).slice(0, 2);
+    const failure = { operation: 'listEmails', check: 'response_schema_conformance' as const, rule: 'r', reason: 'bad', evidence: { curl: 'curl', response: { status: 200, headers: {}, body: '', durationMs: 1 } } };
+    const failing: FailingCase[] = generated.map((item) => ({ test: item.title, location: item.location, saved: { phase: 'boundaries', operationId: 'listEmails', case: item }, failures: [{ ...failure, location: 'response 200' }] }));
+    const saved = dedupe(failing);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.cases).toHaveLength(2);
+    expect(casesToReplay({ seed: 1, runId: 'x', baseUrl: 'u', failures: saved }, saved[0]!.id)).toHaveLength(2);
+    expect(() => casesToReplay({ seed: 1, runId: 'x', baseUrl: 'u', failures: saved }, 'f-nope')).toThrow(/No failure f-nope/);
+  });
+});
