@@ -947,7 +947,7 @@ export interface components {
             /**
              * Format: date-time
              * @description Future time in ISO 8601 (RFC 3339) format, with a time-zone offset. When omitted or `null`, the email is sent immediately. A time now or in the past is a `422`.
-             * @example 2026-12-01T08:00:00+01:00
+             * @example 2036-12-01T08:00:00+01:00
              */
             scheduled_at?: string | null;
         };
