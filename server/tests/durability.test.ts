@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiFor } from './harness.ts';
 import { addressesFor, emailWithStatus, newsletterWithEmail } from './newsletter-fixture.ts';
 import { DEV_TOKEN, exitOf, startServerProcess, stopAllProcesses, type ServerProcess } from './processes.ts';
-import { deliveryStates, outboxRecipients, readDatabase, writeDatabase } from './sqlite-file.ts';
+import { deliveryStates, outboxRecipients, readDatabase, watchDatabase, writeDatabase } from './sqlite-file.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { makeTempDir, removeTempDirs } from './temp-dirs.ts';
 
@@ -59,14 +59,14 @@ describe('delivery across restarts of the server process', () => {
   it('finishes a delivery cut off by kill -9 and sends every subscriber the email exactly once', async () => {
     const dataDir = makeTempDir('durability-kill');
     const subscribers = 2000;
-    // One recipient per transaction: the delivery takes long enough to be caught half-way.
+    // One recipient per transaction: the delivery takes long enough to be caught part-way.
     const env = { DELIVERY_BATCH_SIZE: '1' };
     const first = await startServerProcess(dataDir, env);
     const fixture = await newsletterWithEmail(apiOf(first), 'Interrupted', addressesFor('killed', subscribers));
     const send = await apiOf(first)('POST', `/newsletters/${fixture.newsletterId}/emails/${fixture.emailId}/send`, { body: {} });
     expect(send.status).toBe(200);
 
-    const reader = readDatabase(first.databasePath, async (db) => {
+    const killed = watchDatabase(first.databasePath, async (db) => {
       const count = db.prepare('SELECT count(*) FROM outbox WHERE email_id = ?').pluck();
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
@@ -78,7 +78,7 @@ describe('delivery across restarts of the server process', () => {
       }
       throw new Error('delivery did not start within 10 s');
     });
-    expect((await reader).signal).toBe('SIGKILL');
+    expect((await killed).signal).toBe('SIGKILL');
 
     const afterKill = outboxRecipients(first.databasePath, fixture.emailId).length;
     expect(afterKill, 'the kill interrupted the delivery').toBeGreaterThan(0);

@@ -13,6 +13,16 @@ export function readDatabase<T>(file: string, read: (db: Database.Database) => T
   }
 }
 
+/** As readDatabase, for a reader that keeps the connection across awaits (polling while a server writes). */
+export async function watchDatabase<T>(file: string, watch: (db: Database.Database) => Promise<T>): Promise<T> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return await watch(db);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The subscriber ids an email's outbox messages went to, in order. The outbox's unique key
  * (email, subscriber) would hide a second write, so callers compare this with the audience and
