@@ -5,6 +5,7 @@ import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
+import { newsletterInWorkspace } from './scope.ts';
 
 type NewsletterCreate = components['schemas']['NewsletterCreate'];
 type NewsletterUpdate = components['schemas']['NewsletterUpdate'];
@@ -21,9 +22,7 @@ export class NewsletterService {
   }
 
   get(workspaceId: number, id: number): Newsletter {
-    const newsletter = this.store.get(workspaceId, id);
-    if (!newsletter) throw problems.notFound(`There is no newsletter ${id} in your workspace.`);
-    return newsletter;
+    return newsletterInWorkspace(this.context, workspaceId, id);
   }
 
   create(workspaceId: number, input: NewsletterCreate): Newsletter {

@@ -5,6 +5,7 @@ import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
+import { pageInWorkspace } from './scope.ts';
 
 type PageCreate = components['schemas']['PageCreate'];
 type PageUpdate = components['schemas']['PageUpdate'];
@@ -27,9 +28,7 @@ export class PageService {
   }
 
   get(workspaceId: number, id: number) {
-    const page = this.store.get(workspaceId, id);
-    if (!page) throw problems.notFound(`There is no page ${id} in your workspace.`);
-    return page;
+    return pageInWorkspace(this.context, workspaceId, id);
   }
 
   create(workspaceId: number, input: PageCreate) {

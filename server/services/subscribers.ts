@@ -5,6 +5,7 @@ import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
 import type { SubscriberFilter } from '../store/subscribers.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
+import { newsletterInWorkspace } from './scope.ts';
 
 /** The address as it is matched and stored: trimmed, lowercase. */
 export const normaliseAddress = (email: string): string => email.trim().toLowerCase();
@@ -12,14 +13,8 @@ export const normaliseAddress = (email: string): string => email.trim().toLowerC
 export class SubscriberService {
   constructor(private readonly context: ServiceContext) {}
 
-  private ensureNewsletter(workspaceId: number, newsletterId: number) {
-    if (!this.context.stores.newsletters.get(workspaceId, newsletterId)) {
-      throw problems.notFound(`There is no newsletter ${newsletterId} in your workspace.`);
-    }
-  }
-
   list(workspaceId: number, newsletterId: number, filter: SubscriberFilter, paging: Paging) {
-    this.ensureNewsletter(workspaceId, newsletterId);
+    newsletterInWorkspace(this.context, workspaceId, newsletterId);
     return this.context.stores.subscribers.list(newsletterId, filter, paging);
   }
 
@@ -29,14 +24,14 @@ export class SubscriberService {
    */
   upsert(workspaceId: number, newsletterId: number, email: string): Subscriber {
     return inTransaction(this.context, () => {
-      this.ensureNewsletter(workspaceId, newsletterId);
+      newsletterInWorkspace(this.context, workspaceId, newsletterId);
       return this.context.stores.subscribers.upsertActive(newsletterId, normaliseAddress(email), timestamp(this.context.clock));
     });
   }
 
   delete(workspaceId: number, newsletterId: number, id: number): void {
     inTransaction(this.context, () => {
-      this.ensureNewsletter(workspaceId, newsletterId);
+      newsletterInWorkspace(this.context, workspaceId, newsletterId);
       if (!this.context.stores.subscribers.delete(newsletterId, id)) {
         throw problems.notFound(`There is no subscriber ${id} on newsletter ${newsletterId}.`);
       }
