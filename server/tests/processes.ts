@@ -97,8 +97,21 @@ export interface ServerProcess {
  * Starts server/main.ts on a free port with its data in `dataDir`, and resolves once /healthz
  * answers. The docs build is off (BUILD_DOCS=false): it costs more than a second per start and
  * parallel starts would all rewrite the same file.
+ *
+ * The port must be known before the start (the server prints and uses its public URL), so between
+ * finding it free and the server binding it another socket may take it: then it tries another one.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(dataDir, env, timeoutMs);
+    } catch (err) {
+      if (attempt === 3 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
+    }
+  }
+}
+
+async function startOnFreePort(dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
   const port = await freePort();
   const databasePath = path.join(dataDir, 'publishing.sqlite');
   const child = spawnTracked('server/main.ts', [], {

@@ -3,8 +3,8 @@
  * accepts, so tests can check what a mail server would really receive from the reference server.
  * It can refuse chosen recipients, as a mail server refuses an unknown mailbox.
  */
+import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { freePort } from '../../scripts/prism.ts';
 
 export interface ReceivedMessage {
   /** RCPT TO addresses of the SMTP transaction. */
@@ -29,9 +29,8 @@ export interface SmtpSink {
 }
 
 export async function startSmtpSink(options: { offerStartTls?: boolean } = {}): Promise<SmtpSink> {
-  const port = await freePort();
   const sink: SmtpSink = {
-    url: `smtp://127.0.0.1:${port}`,
+    url: '',
     messages: [],
     refused: new Set(),
     countsByRecipient() {
@@ -68,10 +67,12 @@ export async function startSmtpSink(options: { offerStartTls?: boolean } = {}): 
     },
   };
   const server = new SMTPServer(serverOptions);
+  // Port 0 and then the port the system chose: no window in which another socket can take it.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => resolve());
   });
+  sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
 }
 
