@@ -21,6 +21,8 @@ export interface SmtpSink {
   messages: ReceivedMessage[];
   /** Addresses answered with a permanent 550 at RCPT TO. */
   refused: Set<string>;
+  /** Connection errors, such as the reset when a client process is killed mid-transaction. */
+  connectionErrors: Error[];
   /** Called after each accepted message (the sink has answered 250). */
   onMessage?: (message: ReceivedMessage) => void;
   /** How many messages each recipient address received. */
@@ -32,6 +34,7 @@ export async function startSmtpSink(options: { offerStartTls?: boolean } = {}): 
   const sink: SmtpSink = {
     url: '',
     messages: [],
+    connectionErrors: [],
     refused: new Set(),
     countsByRecipient() {
       const counts = new Map<string, number>();
@@ -57,6 +60,8 @@ export async function startSmtpSink(options: { offerStartTls?: boolean } = {}): 
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      // A client that dies mid-message errors the stream; the message was never accepted.
+      stream.on('error', () => {});
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const message = parseMessage(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
@@ -67,10 +72,17 @@ export async function startSmtpSink(options: { offerStartTls?: boolean } = {}): 
     },
   };
   const server = new SMTPServer(serverOptions);
+  // smtp-server emits a client's connection reset inside a transaction as an 'error' on the server:
+  // without a listener that would be an uncaught exception in the test process whenever a test
+  // kills the reference server mid-delivery.
+  server.on('error', (err) => sink.connectionErrors.push(err));
   // Port 0 and then the port the system chose: no window in which another socket can take it.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
