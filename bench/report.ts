@@ -1,4 +1,4 @@
-/** Plain-text report of a benchmark run: the measurements, then each target of issue 3, met or not. */
+/** Plain-text report of a benchmark run: the measurements, then each performance target, met or not. */
 import type { DeliveryResult } from './delivery.ts';
 import type { ListLatency } from './large-list.ts';
 import type { LoadResult } from './load.ts';
@@ -99,7 +99,7 @@ export function formatReport(results: BenchmarkResults): string {
     '',
     `Peak RSS of the server (VmHWM): ${results.peakRssMB.map((p) => `${p.phase} ${n(p.mb)} MB`).join(', ')}`,
     '',
-    'Targets (issue 3)',
+    'Targets',
     ...targetsOf(results).map((target) => `  ${target.met ? 'met   ' : 'MISSED'}  ${target.name}: ${target.measured}`),
   ];
   return lines.join('\n');
