@@ -1,7 +1,7 @@
 /** SQL for authors. Every query is scoped to a workspace. */
 import type { Author } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = `id, first_name, last_name, email, position, short_description, long_description, slug, active,
   avatar, created_at, updated_at`;
@@ -51,16 +51,17 @@ export class AuthorStore {
   }
 
   list(workspaceId: number, active: boolean, paging: Paging): PageOf<Author> {
-    const params = { workspace_id: workspaceId, active: Number(active), ...limitOffset(paging) };
-    const where = 'workspace_id = @workspace_id AND active = @active';
-    return {
-      total: this.db.prepare(`SELECT count(*) FROM authors WHERE ${where}`).pluck().get(params) as number,
-      items: (
-        this.db
-          .prepare(`SELECT ${COLUMNS} FROM authors WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
-          .all(params) as AuthorRow[]
-      ).map(toAuthor),
-    };
+    const { total, items } = filteredPage<AuthorRow>(
+      this.db,
+      {
+        table: 'authors',
+        columns: COLUMNS,
+        conditions: ['workspace_id = @workspace_id', 'active = @active'],
+        params: { workspace_id: workspaceId, active: Number(active) },
+      },
+      paging,
+    );
+    return { total, items: items.map(toAuthor) };
   }
 
   slugsFrom(workspaceId: number, base: string): string[] {

@@ -24,6 +24,26 @@ export const slugRange = (base: string) => ({ from: base, to: `${base}.` });
 export type Value = string | number | null;
 
 /**
+ * One page of the rows of `table` matching every condition (each naming its parameters as
+ * `@name`), newest first, with the total of all matching rows. Table, columns and conditions come
+ * from the calling store, never from a request.
+ */
+export function filteredPage<Row>(
+  db: Db,
+  query: { table: string; columns: string; conditions: string[]; params: Record<string, Value> },
+  paging: Paging,
+): PageOf<Row> {
+  const where = query.conditions.join(' AND ');
+  const params = { ...query.params, ...limitOffset(paging) };
+  return {
+    total: db.prepare(`SELECT count(*) FROM ${query.table} WHERE ${where}`).pluck().get(params) as number,
+    items: db
+      .prepare(`SELECT ${query.columns} FROM ${query.table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
+      .all(params) as Row[],
+  };
+}
+
+/**
  * `UPDATE table SET ... WHERE id = ?` for the given columns only. Column names come from the calling
  * store's own list, never from a request.
  */

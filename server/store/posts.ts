@@ -1,7 +1,7 @@
 /** SQL for posts. `content_md` and `author_id` are stored but never selected into a response. */
 import type { Post } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = `id, title, slug, status, description, content_html, seo_title, seo_description, og_title,
   og_description, cover_image_url, og_image_url, category_id, page_id, scheduled_at, first_published_at,
@@ -42,14 +42,8 @@ export class PostStore {
     const conditions = ['page_id = @page_id'];
     if (filter.status !== undefined) conditions.push('status = @status');
     if (filter.category_id !== undefined) conditions.push('category_id = @category_id');
-    const where = conditions.join(' AND ');
-    const params = { page_id: pageId, ...filter, ...limitOffset(paging) };
-    return {
-      total: this.db.prepare(`SELECT count(*) FROM posts WHERE ${where}`).pluck().get(params) as number,
-      items: this.db
-        .prepare(`SELECT ${COLUMNS} FROM posts WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
-        .all(params) as Post[],
-    };
+    const params = { page_id: pageId, status: filter.status ?? null, category_id: filter.category_id ?? null };
+    return filteredPage<Post>(this.db, { table: 'posts', columns: COLUMNS, conditions, params }, paging);
   }
 
   slugsFrom(pageId: number, base: string): string[] {

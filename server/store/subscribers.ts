@@ -1,7 +1,7 @@
 /** SQL for subscribers. Addresses are stored trimmed and lowercase; (newsletter, address) is unique. */
 import type { Subscriber } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { limitOffset, type PageOf, type Paging } from './common.ts';
+import { filteredPage, type PageOf, type Paging } from './common.ts';
 
 const COLUMNS = 'id, email, verified, active, status, newsletter_id, verified_at, created_at, updated_at';
 
@@ -51,21 +51,13 @@ export class SubscriberStore {
     const conditions = ['newsletter_id = @newsletter_id'];
     if (filter.status !== undefined) conditions.push('status = @status');
     if (filter.verified !== undefined) conditions.push('verified = @verified');
-    const where = conditions.join(' AND ');
     const params = {
       newsletter_id: newsletterId,
       status: filter.status ?? null,
       verified: filter.verified === undefined ? null : Number(filter.verified),
-      ...limitOffset(paging),
     };
-    return {
-      total: this.db.prepare(`SELECT count(*) FROM subscribers WHERE ${where}`).pluck().get(params) as number,
-      items: (
-        this.db
-          .prepare(`SELECT ${COLUMNS} FROM subscribers WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
-          .all(params) as SubscriberRow[]
-      ).map(toSubscriber),
-    };
+    const { total, items } = filteredPage<SubscriberRow>(this.db, { table: 'subscribers', columns: COLUMNS, conditions, params }, paging);
+    return { total, items: items.map(toSubscriber) };
   }
 
   delete(newsletterId: number, id: number): boolean {
