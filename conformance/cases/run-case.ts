@@ -8,6 +8,7 @@ import type { OperationInfo } from '../contract/document.ts';
 import type { Kit, RawRequest } from '../suite/kit.ts';
 import { fillPath, pathIdsFor, type PathIds } from '../suite/requests.ts';
 import { Resources } from '../suite/resources.ts';
+import { guardAuthor, sendHoldingAuthor } from '../suite/shared-author.ts';
 import { noteExchange, type CaseMeta } from './case-meta.ts';
 import { freshen } from './freshen.ts';
 import { jsonMedia } from './json-media.ts';
@@ -20,15 +21,9 @@ export function successStatus(operation: OperationInfo): number {
 }
 
 /** The operation that deletes what this one creates (`DELETE <path>/{id}`), if the contract has one. */
-function deleterOf(t: Kit, operation: OperationInfo): OperationInfo | undefined {
+export function deleterOf(t: Kit, operation: OperationInfo): OperationInfo | undefined {
   if (operation.method !== 'POST') return undefined;
   return t.contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
-}
-
-/** Authors cannot be created through the API; the suite changes one only when --fixtures names it. */
-export function guardAuthor(t: Kit, operation: OperationInfo): void {
-  if (operation.operationId !== 'updateAuthor' || t.options.profile === 'mock' || t.fixtures.authorWritable) return;
-  t.notApplicable('the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures');
 }
 
 /**
@@ -105,7 +100,7 @@ export async function runCase(t: Kit, operation: OperationInfo, generated: Gener
   if (generated.expect.kind === 'reject' && valid) return t.notApplicable('the generated input is valid after all, so it is not judged');
   if (generated.expect.kind === 'accept' && !valid) throw new Error(`the suite generated an invalid input for "${generated.title}"; this is a fault of the suite`);
 
-  const { status, json } = await t.raw(request);
+  const { status, json } = await sendHoldingAuthor(t, operation, () => t.raw(request));
   noteExchange(meta, status, [...Object.keys(generated.input.query ?? {}).map((name) => `query.${name}`), ...Object.keys(ids).map((name) => `path.${name}`)]);
 
   if (generated.expect.kind === 'reject') {

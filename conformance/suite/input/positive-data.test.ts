@@ -3,6 +3,7 @@
  * operation's schemas, including boundary values (every field at its longest, every nullable field
  * null, the largest page size), are accepted with the declared success status.
  */
+import { deleterOf, successStatus } from '../../cases/run-case.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { ValueGenerator, type Strategy } from '../../generate/values.ts';
 import { forOperation } from '../harness.ts';
@@ -11,6 +12,7 @@ import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
 import type { Kit, OperationCall, RawRequest } from '../kit.ts';
 import { fillPath, jsonMedia, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { guardAuthor, sendHoldingAuthor } from '../shared-author.ts';
 
 const { contract } = suiteContext();
 
@@ -31,24 +33,6 @@ const QUERY_CASES: Record<Strategy, string> = {
 
 /** Pages and newsletters cannot be deleted: fewer cases, so a run leaves little behind. */
 const UNDELETABLE_CREATES = new Set(['createPage', 'createNewsletter']);
-
-function successStatus(operation: OperationInfo): number {
-  const success = operation.responses.find((response) => /^2\d\d$/.test(response.status));
-  if (!success) throw new Error(`${operation.operationId} declares no success status`);
-  return Number(success.status);
-}
-
-/** The operation that deletes what this one creates (`DELETE <path>/{id}`), if the contract has one. */
-function deleterOf(operation: OperationInfo): OperationInfo | undefined {
-  if (operation.method !== 'POST') return undefined;
-  return contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
-}
-
-/** Authors cannot be created through the API; the suite changes one only when --fixtures names it. */
-function guardAuthor(t: Kit, operation: OperationInfo): void {
-  if (operation.operationId !== 'updateAuthor' || t.options.profile === 'mock' || t.fixtures.authorWritable) return;
-  t.notApplicable('the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures');
-}
 
 async function bodyCall(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy): Promise<OperationCall> {
   const media = jsonMedia(operation)!;
@@ -74,8 +58,8 @@ function queryCall(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Str
 /** Sends the valid input (JSON through the typed client, an upload as multipart) and judges the answer. */
 async function accept(t: Kit, operation: OperationInfo, input: OperationCall | RawRequest): Promise<void> {
   const expected = successStatus(operation);
-  const { status, json } = 'ids' in input ? await t.call(operation, input) : await t.raw(input);
-  const deleter = deleterOf(operation);
+  const { status, json } = await sendHoldingAuthor(t, operation, () => ('ids' in input ? t.call(operation, input) : t.raw(input)));
+  const deleter = deleterOf(t, operation);
   const createdId = (json as { id?: unknown } | undefined)?.id;
   if (deleter && typeof createdId === 'number' && 'ids' in input) {
     t.cleanup(`${deleter.operationId} ${createdId}`, async () => {

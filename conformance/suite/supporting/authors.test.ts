@@ -3,6 +3,7 @@
  * workspace's own and changes one only when --fixtures names it (author_id), restoring it afterwards.
  */
 import type { Author } from '../../../generated/openapi.d.ts';
+import { holdingAuthor } from '../shared-author.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 
@@ -29,19 +30,23 @@ forOperation('listAuthors', (test) => {
 forOperation('getAuthor', (test) => {
   test('answers an author as listAuthors shows it', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
     const id = author(t);
-    const read = await t.api.GET('/authors/{id}', { params: { path: { id } } });
-    t.ensure(read.data !== undefined, `answered ${read.response.status}`, { evidence: read.response });
-    const listed = await t.api.GET('/authors', { params: { query: { active: read.data.active, size: 100 } } });
+    const { shown, listed } = await holdingAuthor(t, id, async () => {
+      const { data, response } = await t.api.GET('/authors/{id}', { params: { path: { id } } });
+      t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
+      return { shown: data, listed: await t.api.GET('/authors', { params: { query: { active: data.active, size: 100 } } }) };
+    });
     const item = listed.data?.result.find((candidate) => candidate.id === id);
-    t.verify(item === undefined || JSON.stringify(item) === JSON.stringify(read.data), `listAuthors shows ${JSON.stringify(item)}, getAuthor ${JSON.stringify(read.data)}`, { evidence: listed.response });
+    t.verify(item === undefined || JSON.stringify(item) === JSON.stringify(shown), `listAuthors shows ${JSON.stringify(item)}, getAuthor ${JSON.stringify(shown)}`, { evidence: listed.response });
   });
 });
 
 forOperation('updateAuthor', (test) => {
   test('answers {} with the author unchanged', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
     const id = author(t);
-    const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
-    const { data, response } = await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: {} });
+    const { before, data, response } = await holdingAuthor(t, id, async () => {
+      const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
+      return { before, ...(await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: {} })) };
+    });
     t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
     t.verify(JSON.stringify(data) === JSON.stringify(before.data), `{} changed the author: ${JSON.stringify(before.data)} became ${JSON.stringify(data)}`, { evidence: response });
   });
@@ -49,19 +54,23 @@ forOperation('updateAuthor', (test) => {
   test('keeps a change, formatted_name follows the names, and getAuthor agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const id = author(t);
     if (!t.fixtures.authorWritable) t.notApplicable('the suite changes only what it created: name an author it may change as author_id in --fixtures');
-    const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
-    t.ensure(before.data !== undefined, `getAuthor answered ${before.response.status}`, { evidence: before.response });
-    const original: Author = before.data;
-    const restore = { first_name: original.first_name, last_name: original.last_name, position: original.position };
-    t.cleanup(`author ${id} restored`, async () => {
-      const { response } = await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: restore });
-      if (response.status !== 200) throw new Error(`answered ${response.status}`);
-    });
     const change = { first_name: 'Conformance', last_name: t.options.runId, position: 'Checked by the conformance suite' };
-    const { data, response } = await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: change });
+    const { data, response, read } = await holdingAuthor(t, id, async () => {
+      const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
+      t.ensure(before.data !== undefined, `getAuthor answered ${before.response.status}`, { evidence: before.response });
+      const original: Author = before.data;
+      const restore = { first_name: original.first_name, last_name: original.last_name, position: original.position };
+      t.cleanup(`author ${id} restored`, () =>
+        holdingAuthor(t, id, async () => {
+          const { response } = await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: restore });
+          if (response.status !== 200) throw new Error(`answered ${response.status}`);
+        }),
+      );
+      const updated = await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: change });
+      return { ...updated, read: await t.api.GET('/authors/{id}', { params: { path: { id } } }) };
+    });
     t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
     t.verify(data.position === change.position && data.formatted_name.includes('Conformance') && data.formatted_name.includes(t.options.runId), `position ${data.position}, formatted_name ${data.formatted_name}`, { evidence: response });
-    const read = await t.api.GET('/authors/{id}', { params: { path: { id } } });
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getAuthor shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });
 });
