@@ -1,29 +1,30 @@
 /**
  * Builds the Express application; only main.ts listens. Middleware order is the contract's
  * enforcement order: logging, authentication, body parsing, the OpenAPI validator (requests and
- * responses), the routes, then one error handler that writes every failure as problem details.
+ * responses), the handler of the operation the validator matched, then one error handler that writes every failure as problem details.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import { authenticate } from './http/auth.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { problems } from './http/problem.ts';
+import { dispatchOperations, type OperationHandlers, type OperationId } from './http/operations.ts';
 import { requestLogging } from './http/request-log.ts';
 import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
 import type { Logger } from './logger.ts';
-import { authorRoutes } from './routes/authors.ts';
-import { categoryRoutes } from './routes/categories.ts';
-import { emailRoutes } from './routes/emails.ts';
-import { imageRoutes } from './routes/images.ts';
-import { newsletterRoutes } from './routes/newsletters.ts';
-import { pageRoutes } from './routes/pages.ts';
-import { postRoutes } from './routes/posts.ts';
-import { subscriberRoutes } from './routes/subscribers.ts';
+import { authorOperations } from './operations/authors.ts';
+import { categoryOperations } from './operations/categories.ts';
+import { emailOperations } from './operations/emails.ts';
+import { imageOperations } from './operations/images.ts';
+import { newsletterOperations } from './operations/newsletters.ts';
+import { pageOperations } from './operations/pages.ts';
+import { postOperations } from './operations/posts.ts';
+import { subscriberOperations } from './operations/subscribers.ts';
 import type { Services } from './services/index.ts';
 import type { Stores } from './store/index.ts';
 import type { Db } from './db/database.ts';
@@ -77,29 +78,30 @@ export function buildApp(options: AppOptions): Express {
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
 
-  // CORS first, so a browser's preflight (which carries no token) is answered before authentication.
-  app.use(
-    API_BASE,
-    cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }),
-  );
-  app.use(API_BASE, faults.authenticate(authenticate(options.stores.tokens)));
+  // One router for the API, so a request outside it passes no API middleware and an API request
+  // passes only these. CORS first, so a browser's preflight (which carries no token) is answered
+  // before authentication.
+  const api = Router();
+  api.use(cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }));
+  api.use(faults.authenticate(authenticate(options.stores.tokens)));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
-  app.use(API_BASE, express.json({ limit: '1mb', strict: false, type: 'application/json' }));
-  app.post(`${API_BASE}/images/upload`, imageUploadParser());
-  if (faults.rewriteResponses) app.use(API_BASE, faults.rewriteResponses);
-  app.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
-  app.use(
-    API_BASE,
-    pageRoutes(services.pages),
-    postRoutes(services.posts),
-    categoryRoutes(services.categories),
-    newsletterRoutes(services.newsletters),
-    emailRoutes(services.emails),
-    subscriberRoutes(services.subscribers),
-    authorRoutes(services.authors),
-    imageRoutes(services.images),
-  );
+  api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
+  api.post('/images/upload', imageUploadParser());
+  if (faults.rewriteResponses) api.use(faults.rewriteResponses);
+  api.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
+  const handlers = {
+    ...pageOperations(services.pages),
+    ...postOperations(services.posts),
+    ...categoryOperations(services.categories),
+    ...newsletterOperations(services.newsletters),
+    ...emailOperations(services.emails),
+    ...subscriberOperations(services.subscribers),
+    ...authorOperations(services.authors),
+    ...imageOperations(services.images),
+  } satisfies OperationHandlers<OperationId>;
+  api.use(dispatchOperations(handlers));
+  app.use(API_BASE, api);
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
   app.use(errorHandler(new ContractIndex(contract), logger, (problem) => faults.problem(problem)));
   return app;

@@ -5,6 +5,7 @@
 import type { Request } from 'express';
 import type { operations } from '../../generated/openapi.d.ts';
 import type { PageOf, Paging } from '../store/common.ts';
+import { pathParamsOf } from './operations.ts';
 
 type JsonBodyOf<T> = T extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
 
@@ -13,7 +14,7 @@ export const bodyOf = <Op extends keyof operations>(req: Request): JsonBodyOf<op
   (req.body ?? {}) as JsonBodyOf<operations[Op]>;
 
 /** A path parameter; the validator has checked it is a whole number in range. */
-export const pathId = (req: Request, name: string): number => Number(req.params[name]);
+export const pathId = (req: Request, name: string): number => Number(pathParamsOf(req)[name]);
 
 const queryValue = (req: Request, name: string): string | undefined => {
   const value = req.query[name];

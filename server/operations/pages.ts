@@ -1,22 +1,23 @@
-/** HTTP for pages: listPages, createPage, getPage, updatePage. */
-import { Router } from 'express';
+/** Handlers of the page operations: listPages, createPage, getPage, updatePage. */
 import { workspaceOf } from '../http/auth.ts';
 import { bodyOf, listEnvelope, paging, pathId } from '../http/request.ts';
 import type { PageService } from '../services/pages.ts';
+import type { OperationHandlers } from '../http/operations.ts';
 
-export function pageRoutes(pages: PageService): Router {
-  return Router()
-    .get('/pages', (req, res) => {
+export function pageOperations(pages: PageService): OperationHandlers<'listPages' | 'createPage' | 'getPage' | 'updatePage'> {
+  return {
+    listPages: (req, res) => {
       const page = paging(req);
       res.json(listEnvelope(page, pages.list(workspaceOf(res), page)));
-    })
-    .post('/pages', (req, res) => {
+    },
+    createPage: (req, res) => {
       res.status(201).json(pages.create(workspaceOf(res), bodyOf<'createPage'>(req)));
-    })
-    .get('/pages/:id', (req, res) => {
+    },
+    getPage: (req, res) => {
       res.json(pages.get(workspaceOf(res), pathId(req, 'id')));
-    })
-    .patch('/pages/:id', (req, res) => {
+    },
+    updatePage: (req, res) => {
       res.json(pages.update(workspaceOf(res), pathId(req, 'id'), bodyOf<'updatePage'>(req)));
-    });
+    },
+  };
 }
