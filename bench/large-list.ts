@@ -1,6 +1,6 @@
 /**
- * listEmails on a newsletter with a million emails against an empty one, on the first page and on
- * a deep page (the last page of the million).
+ * listEmails on a newsletter with a million emails against an empty one, on the first page, the
+ * middle page and the last page of the million. The middle is the deepest page from either end.
  */
 import type { ServerProcess } from '../server/tests/processes.ts';
 import { runLoad, type LoadResult } from './load.ts';
@@ -34,8 +34,14 @@ export async function measureLargeList(
       request: { method: 'GET', path: `${prefix}/newsletters/${newsletterId}/emails?page=${page}&size=${size}`, headers: { Authorization: `Bearer ${token}` } },
     });
   const lastPage = Math.ceil(emails / size);
+  const middlePage = Math.ceil(lastPage / 2);
+  const pages = [
+    ['first page', 1],
+    [`page ${middlePage} (the middle)`, middlePage],
+    [`page ${lastPage} (the last)`, lastPage],
+  ] as const;
   const results: ListLatency[] = [];
-  for (const [label, page] of [['first page', 1], [`page ${lastPage} (the last)`, lastPage]] as const) {
+  for (const [label, page] of pages) {
     results.push({ label, full: await run(ids.full, page), empty: await run(ids.empty, page) });
   }
   return results;

@@ -7,6 +7,7 @@
  * Every process and temporary directory it creates is removed at the end, also after a failure or
  * Ctrl-C.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPrismMock, type RunningMock } from '../scripts/prism.ts';
@@ -26,9 +27,11 @@ const SUBSCRIBERS = 10_000;
 const throughputSettings: LoadSettings = { connections: 32, seconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 2 };
 const listSettings: LoadSettings = { connections: 32, seconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 1 };
 // The server's own environment for every run: request logs off, as in production.
-// The server gets the Node flags `npm start` gives it (a smaller young generation keeps its peak
-// memory under 200 MB); BENCH_SERVER_NODE_OPTIONS replaces them (README: memory).
-const serverEnv = { LOG_LEVEL: 'warn', NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=4' };
+// The server gets the V8 heap flags `npm start` gives it, read from package.json (they keep its
+// peak memory under 200 MB); BENCH_SERVER_NODE_OPTIONS replaces them (README: memory).
+const startScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
+const startHeapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
+const serverEnv = { LOG_LEVEL: 'warn', NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? startHeapFlags };
 
 const megabytes = (mib: number) => (mib * 1024 * 1024) / 1e6;
 const say = (text: string) => process.stderr.write(`${text}\n`);

@@ -65,19 +65,6 @@ export function buildApp(options: AppOptions): Express {
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    options.db.prepare('SELECT 1').get();
-    res.json({ status: 'ok' });
-  });
-  app.get('/openapi.json', (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')));
-  app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(generatedDir, 'openapi.yaml')));
-  app.get('/docs', (_req, res, next) => {
-    if (options.docsFile && existsSync(options.docsFile)) return res.sendFile(options.docsFile);
-    next(problems.notFound('The docs page has not been built; run `npm run docs`.'));
-  });
-  app.get('/', (_req, res) => res.redirect('/docs'));
-  app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
-
   // One router for the API, so a request outside it passes no API middleware and an API request
   // passes only these. CORS first, so a browser's preflight (which carries no token) is answered
   // before authentication.
@@ -102,6 +89,20 @@ export function buildApp(options: AppOptions): Express {
   } satisfies OperationHandlers<OperationId>;
   api.use(dispatchOperations(handlers));
   app.use(API_BASE, api);
+
+  // Outside the API, after it: API requests, by far the most, do not pass these routes first.
+  app.get('/healthz', (_req, res) => {
+    options.db.prepare('SELECT 1').get();
+    res.json({ status: 'ok' });
+  });
+  app.get('/openapi.json', (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')));
+  app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(generatedDir, 'openapi.yaml')));
+  app.get('/docs', (_req, res, next) => {
+    if (options.docsFile && existsSync(options.docsFile)) return res.sendFile(options.docsFile);
+    next(problems.notFound('The docs page has not been built; run `npm run docs`.'));
+  });
+  app.get('/', (_req, res) => res.redirect('/docs'));
+  app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
   app.use(errorHandler(new ContractIndex(contract), logger, (problem) => faults.problem(problem)));
   return app;

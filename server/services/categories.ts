@@ -5,7 +5,7 @@ import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
-import { pageInWorkspace } from './scope.ts';
+import { ensurePageInWorkspace } from './scope.ts';
 
 type CategoryCreate = components['schemas']['CategoryCreate'];
 type CategoryUpdate = components['schemas']['CategoryUpdate'];
@@ -18,12 +18,12 @@ export class CategoryService {
   }
 
   list(workspaceId: number, pageId: number, paging: Paging) {
-    pageInWorkspace(this.context, workspaceId, pageId);
+    ensurePageInWorkspace(this.context, workspaceId, pageId);
     return this.stores.categories.list(pageId, paging);
   }
 
   get(workspaceId: number, pageId: number, id: number): Category {
-    pageInWorkspace(this.context, workspaceId, pageId);
+    ensurePageInWorkspace(this.context, workspaceId, pageId);
     const category = this.stores.categories.get(pageId, id);
     if (!category) throw problems.notFound(`There is no category ${id} on page ${pageId}.`);
     return category;
@@ -31,7 +31,7 @@ export class CategoryService {
 
   create(workspaceId: number, pageId: number, input: CategoryCreate): Category {
     return inTransaction(this.context, () => {
-      pageInWorkspace(this.context, workspaceId, pageId);
+      ensurePageInWorkspace(this.context, workspaceId, pageId);
       let slug: string;
       if (input.slug == null) {
         const base = slugOr(input.name, 'category');
@@ -69,7 +69,7 @@ export class CategoryService {
 
   delete(workspaceId: number, pageId: number, id: number): void {
     inTransaction(this.context, () => {
-      pageInWorkspace(this.context, workspaceId, pageId);
+      ensurePageInWorkspace(this.context, workspaceId, pageId);
       if (!this.stores.categories.delete(pageId, id)) throw problems.notFound(`There is no category ${id} on page ${pageId}.`);
     });
   }

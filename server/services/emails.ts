@@ -7,7 +7,7 @@ import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
-import { newsletterInWorkspace } from './scope.ts';
+import { ensureNewsletterInWorkspace } from './scope.ts';
 
 type EmailCreate = components['schemas']['EmailCreate'];
 type EmailUpdate = components['schemas']['EmailUpdate'];
@@ -27,12 +27,12 @@ export class EmailService {
   }
 
   list(workspaceId: number, newsletterId: number, status: Email['status'] | undefined, paging: Paging) {
-    newsletterInWorkspace(this.context, workspaceId, newsletterId);
+    ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     return this.stores.emails.list(newsletterId, status, paging);
   }
 
   get(workspaceId: number, newsletterId: number, id: number): Email {
-    newsletterInWorkspace(this.context, workspaceId, newsletterId);
+    ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     const email = this.stores.emails.get(newsletterId, id);
     if (!email) throw problems.notFound(`There is no email ${id} in newsletter ${newsletterId}.`);
     return email;
@@ -40,7 +40,7 @@ export class EmailService {
 
   create(workspaceId: number, newsletterId: number, input: EmailCreate): Email {
     return inTransaction(this.context, () => {
-      newsletterInWorkspace(this.context, workspaceId, newsletterId);
+      ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       this.checkAuthor(workspaceId, input.author_id);
       const base = slugOr(input.subject, 'email');
       const id = this.stores.emails.insert({

@@ -7,7 +7,7 @@ import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
 import type { PostFilter } from '../store/posts.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
-import { pageInWorkspace } from './scope.ts';
+import { ensurePageInWorkspace } from './scope.ts';
 
 type PostCreate = components['schemas']['PostCreate'];
 type PostUpdate = components['schemas']['PostUpdate'];
@@ -20,12 +20,12 @@ export class PostService {
   }
 
   list(workspaceId: number, pageId: number, filter: PostFilter, paging: Paging) {
-    pageInWorkspace(this.context, workspaceId, pageId);
+    ensurePageInWorkspace(this.context, workspaceId, pageId);
     return this.stores.posts.list(pageId, filter, paging);
   }
 
   get(workspaceId: number, pageId: number, id: number): Post {
-    pageInWorkspace(this.context, workspaceId, pageId);
+    ensurePageInWorkspace(this.context, workspaceId, pageId);
     const post = this.stores.posts.get(pageId, id);
     if (!post) throw problems.notFound(`There is no post ${id} on page ${pageId}.`);
     return post;
@@ -33,7 +33,7 @@ export class PostService {
 
   create(workspaceId: number, pageId: number, input: PostCreate): Post {
     return inTransaction(this.context, () => {
-      pageInWorkspace(this.context, workspaceId, pageId);
+      ensurePageInWorkspace(this.context, workspaceId, pageId);
       this.checkReferences(workspaceId, pageId, input);
       const now = timestamp(this.context.clock);
       const status = input.status ?? 'draft';
@@ -92,7 +92,7 @@ export class PostService {
 
   delete(workspaceId: number, pageId: number, id: number): void {
     inTransaction(this.context, () => {
-      pageInWorkspace(this.context, workspaceId, pageId);
+      ensurePageInWorkspace(this.context, workspaceId, pageId);
       if (!this.stores.posts.delete(pageId, id)) throw problems.notFound(`There is no post ${id} on page ${pageId}.`);
     });
   }

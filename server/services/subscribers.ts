@@ -5,7 +5,7 @@ import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
 import type { SubscriberFilter } from '../store/subscribers.ts';
 import { inTransaction, type ServiceContext } from './context.ts';
-import { newsletterInWorkspace } from './scope.ts';
+import { ensureNewsletterInWorkspace } from './scope.ts';
 
 /** The address as it is matched and stored: trimmed, lowercase. */
 export const normaliseAddress = (email: string): string => email.trim().toLowerCase();
@@ -14,7 +14,7 @@ export class SubscriberService {
   constructor(private readonly context: ServiceContext) {}
 
   list(workspaceId: number, newsletterId: number, filter: SubscriberFilter, paging: Paging) {
-    newsletterInWorkspace(this.context, workspaceId, newsletterId);
+    ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     return this.context.stores.subscribers.list(newsletterId, filter, paging);
   }
 
@@ -24,14 +24,14 @@ export class SubscriberService {
    */
   upsert(workspaceId: number, newsletterId: number, email: string): Subscriber {
     return inTransaction(this.context, () => {
-      newsletterInWorkspace(this.context, workspaceId, newsletterId);
+      ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       return this.context.stores.subscribers.upsertActive(newsletterId, normaliseAddress(email), timestamp(this.context.clock));
     });
   }
 
   delete(workspaceId: number, newsletterId: number, id: number): void {
     inTransaction(this.context, () => {
-      newsletterInWorkspace(this.context, workspaceId, newsletterId);
+      ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       if (!this.context.stores.subscribers.delete(newsletterId, id)) {
         throw problems.notFound(`There is no subscriber ${id} on newsletter ${newsletterId}.`);
       }

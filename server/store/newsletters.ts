@@ -7,6 +7,7 @@ const COLUMNS = 'id, name, name_slug, workspace_id, created_at, updated_at';
 
 export class NewsletterStore {
   private readonly byId;
+  private readonly existing;
   private readonly listRows;
   private readonly countRows;
   private readonly insertRow;
@@ -14,6 +15,7 @@ export class NewsletterStore {
   private readonly nameSlugs;
 
   constructor(private readonly db: Db) {
+    this.existing = db.prepare<[number, number], number>('SELECT 1 FROM newsletters WHERE workspace_id = ? AND id = ?').pluck();
     this.byId = db.prepare<[number, number], Newsletter>(`SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? AND id = ?`);
     this.listRows = db.prepare<[number, number, number], Newsletter>(
       `SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -27,6 +29,10 @@ export class NewsletterStore {
     this.nameSlugs = db
       .prepare<[number, string, string], string>('SELECT name_slug FROM newsletters WHERE workspace_id = ? AND name_slug >= ? AND name_slug < ?')
       .pluck();
+  }
+
+  exists(workspaceId: number, id: number): boolean {
+    return this.existing.get(workspaceId, id) !== undefined;
   }
 
   get(workspaceId: number, id: number): Newsletter | undefined {

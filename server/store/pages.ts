@@ -16,11 +16,13 @@ export interface NewPage {
 
 export class PageStore {
   private readonly byId;
+  private readonly existing;
   private readonly listRows;
   private readonly countRows;
   private readonly insertRow;
 
   constructor(private readonly db: Db) {
+    this.existing = db.prepare<[number, number], number>('SELECT 1 FROM pages WHERE workspace_id = ? AND id = ?').pluck();
     this.byId = db.prepare<[number, number], Page>(`SELECT ${COLUMNS} FROM pages WHERE workspace_id = ? AND id = ?`);
     this.listRows = db.prepare<[number, number, number], Page>(
       `SELECT ${COLUMNS} FROM pages WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -30,6 +32,10 @@ export class PageStore {
       `INSERT INTO pages (workspace_id, name, slug, name_slug, domain, created_at, updated_at)
        VALUES (@workspace_id, @name, @slug, @name_slug, @domain, @created_at, @created_at)`,
     );
+  }
+
+  exists(workspaceId: number, id: number): boolean {
+    return this.existing.get(workspaceId, id) !== undefined;
   }
 
   get(workspaceId: number, id: number): Page | undefined {
