@@ -14,8 +14,15 @@ export interface CliRun {
   stderr: string;
 }
 
+/**
+ * These runs judge what a target answers, not how fast: several of them share one Prism mock on a
+ * 2-core CI machine that is running other test files too, where an answer can take longer than the
+ * CLI's default request timeout (10 s). A test that is about timeouts sets its own.
+ */
+const UNHURRIED = { CONFORMANCE_REQUEST_TIMEOUT: '60' };
+
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  return runNode(['--import', 'tsx', cliPath, ...args], env);
+  return runNode(['--import', 'tsx', cliPath, ...args], { ...UNHURRIED, ...env });
 }
 
 /** Node with these arguments; only the environment the test gives reaches CONFORMANCE_* options. */
