@@ -114,6 +114,8 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
       if (on('cross-workspace-leak')) {
         const anyWorkspace = db.prepare('SELECT id, name, name_slug, workspace_id, created_at, updated_at FROM newsletters WHERE id = ?');
         stores.newsletters.get = (_workspaceId, id) => anyWorkspace.get(id) as ReturnType<typeof stores.newsletters.get>;
+        // Emails and subscribers check their newsletter with exists(): the leak reaches them too.
+        stores.newsletters.exists = (_workspaceId, id) => anyWorkspace.get(id) !== undefined;
       }
       if (on('upsert-case-sensitive')) {
         services.subscribers.upsert = (workspaceId, newsletterId, email) => {

@@ -30,9 +30,10 @@ describe('server faults', () => {
     expect((await api('GET', '/newsletters', { token: null })).status).toBe(200);
   });
 
-  it("cross-workspace-leak: another workspace reads the newsletter", async () => {
+  it("cross-workspace-leak: another workspace reads the newsletter and what is under it", async () => {
     const { api, server, newsletter } = await withFault('cross-workspace-leak');
     expect((await api('GET', `/newsletters/${newsletter}`, { token: server.otherToken })).status).toBe(200);
+    expect((await api('GET', `/newsletters/${newsletter}/emails`, { token: server.otherToken })).status).toBe(200);
   });
 
   it('upsert-case-sensitive: two letter cases give two subscribers', async () => {
