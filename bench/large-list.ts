@@ -3,7 +3,7 @@
  * middle page and the last page of the million. The middle is the deepest page from either end.
  */
 import type { ServerProcess } from '../server/tests/processes.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import { runLoad, serverTarget, type LoadResult } from './load.ts';
 import type { LoadSettings } from './throughput.ts';
 
 export interface ListLatency {
@@ -19,16 +19,12 @@ export async function measureLargeList(
   emails: number,
   settings: LoadSettings,
 ): Promise<ListLatency[]> {
-  const origin = new URL(server.baseUrl).origin;
   const prefix = new URL(server.baseUrl).pathname;
   const size = 10;
   const run = (newsletterId: number, page: number) =>
     runLoad({
       ...settings,
-      baseUrl: origin,
-      headers: {},
-      pid: server.child.pid!,
-      settleUrl: `${origin}/healthz`,
+      ...serverTarget(server),
       // A deep page under 32 connections queues for seconds: measure it rather than drop it.
       timeoutSeconds: 60,
       request: { method: 'GET', path: `${prefix}/newsletters/${newsletterId}/emails?page=${page}&size=${size}`, headers: { Authorization: `Bearer ${token}` } },

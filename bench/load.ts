@@ -1,5 +1,6 @@
 /** One load run with autocannon, with the target process's CPU time per request measured around it. */
 import autocannon, { type RequestSpec } from 'autocannon';
+import type { ServerProcess } from '../server/tests/processes.ts';
 import { cpuTimeMs } from './proc-stats.ts';
 
 export interface LoadResult {
@@ -16,7 +17,6 @@ export interface LoadResult {
 export interface LoadOptions {
   baseUrl: string;
   request: RequestSpec;
-  headers: Record<string, string>;
   /** Process serving the requests, for its CPU time. */
   pid: number;
   connections: number;
@@ -33,6 +33,14 @@ export interface LoadOptions {
   timeoutSeconds?: number;
 }
 
+/**
+ * The target fields of a run against a server process. autocannon takes only the origin from its
+ * URL, so request paths carry the API's prefix (`new URL(server.baseUrl).pathname`).
+ */
+export function serverTarget(server: ServerProcess): Pick<LoadOptions, 'baseUrl' | 'pid' | 'settleUrl'> {
+  return { baseUrl: server.origin, pid: server.child.pid!, settleUrl: `${server.origin}/healthz` };
+}
+
 async function settle(url: string | undefined): Promise<void> {
   if (url) await fetch(url, { signal: AbortSignal.timeout(120_000) });
 }
@@ -43,7 +51,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       url: options.baseUrl,
       connections: options.connections,
       duration: seconds,
-      headers: options.headers,
       requests: [options.request],
       timeout: options.timeoutSeconds ?? 10,
     });

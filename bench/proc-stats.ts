@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** Peak resident set size in MiB since the process started. */
-export function peakRssMiB(pid: number): number {
+/** Peak resident set size in MB (10^6 bytes) since the process started. */
+export function peakRssMB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
   if (!kib) throw new Error(`no VmHWM in /proc/${pid}/status`);
-  return Number(kib) / 1024;
+  return (Number(kib) * 1024) / 1e6;
 }
 
 /** User plus system CPU time used so far, in milliseconds. */

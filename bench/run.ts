@@ -17,7 +17,7 @@ import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerProcess } f
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
 import { measureDelivery } from './delivery.ts';
 import { measureLargeList } from './large-list.ts';
-import { loadAverage, peakRssMiB } from './proc-stats.ts';
+import { loadAverage, peakRssMB } from './proc-stats.ts';
 import { formatReport, type BenchmarkResults } from './report.ts';
 import { seedDatabase } from './seed.ts';
 import { compareWithMock, type LoadSettings } from './throughput.ts';
@@ -26,14 +26,13 @@ const EMAILS = 1_000_000;
 const SUBSCRIBERS = 10_000;
 const throughputSettings: LoadSettings = { connections: 32, seconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 2 };
 const listSettings: LoadSettings = { connections: 32, seconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 1 };
-// The server's own environment for every run: request logs off, as in production.
-// The server gets the V8 heap flags `npm start` gives it, read from package.json (they keep its
-// peak memory under 200 MB); BENCH_SERVER_NODE_OPTIONS replaces them (README: memory).
+// startServerProcess already turns request logs off (LOG_LEVEL=warn), as in production. The server
+// also gets the V8 heap flags `npm start` gives it, read from package.json (they keep its peak
+// memory under 200 MB); BENCH_SERVER_NODE_OPTIONS replaces them (README: memory).
 const startScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
 const startHeapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
-const serverEnv = { LOG_LEVEL: 'warn', NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? startHeapFlags };
+const serverEnv = { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? startHeapFlags };
 
-const megabytes = (mib: number) => (mib * 1024 * 1024) / 1e6;
 const say = (text: string) => process.stderr.write(`${text}\n`);
 
 let mock: RunningMock | undefined;
@@ -45,7 +44,7 @@ async function cleanUp(): Promise<void> {
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
 async function stopServer(server: ServerProcess, phase: string, peaks: BenchmarkResults['peakRssMB']): Promise<void> {
-  peaks.push({ phase, mb: megabytes(peakRssMiB(server.child.pid!)) });
+  peaks.push({ phase, mb: peakRssMB(server.child.pid!) });
   await server.terminate();
 }
 

@@ -7,7 +7,7 @@ import type { RequestSpec } from 'autocannon';
 import type { RunningMock } from '../scripts/prism.ts';
 import type { ServerProcess } from '../server/tests/processes.ts';
 import { call, jsonHeaders } from './api.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import { runLoad, serverTarget, type LoadResult } from './load.ts';
 
 export interface Comparison {
   operation: string;
@@ -49,20 +49,12 @@ function requestsFor(prefix: string, newsletterId: number, token: string, target
 
 export async function compareWithMock(server: ServerProcess, mock: RunningMock, token: string, settings: LoadSettings): Promise<Comparison[]> {
   const newsletterId = await createFixtures(server, token);
-  const origin = new URL(server.baseUrl).origin;
   const serverRequests = requestsFor(new URL(server.baseUrl).pathname, newsletterId, token, 'server');
   const mockRequests = requestsFor('', newsletterId, token, 'mock');
   const comparisons: Comparison[] = [];
   for (const operation of ['listEmails', 'createSubscriber']) {
-    const serverResult = await runLoad({
-      ...settings,
-      baseUrl: origin,
-      request: serverRequests[operation]!,
-      headers: {},
-      pid: server.child.pid!,
-      settleUrl: `${origin}/healthz`,
-    });
-    const mockResult = await runLoad({ ...settings, baseUrl: mock.baseUrl, request: mockRequests[operation]!, headers: {}, pid: mock.pid });
+    const serverResult = await runLoad({ ...settings, ...serverTarget(server), request: serverRequests[operation]! });
+    const mockResult = await runLoad({ ...settings, baseUrl: mock.baseUrl, request: mockRequests[operation]!, pid: mock.pid });
     comparisons.push({ operation, server: serverResult, mock: mockResult });
   }
   return comparisons;

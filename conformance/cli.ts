@@ -6,8 +6,8 @@
  */
 import { InformationShown, OptionsError, resolveOptions } from './cli/options.ts';
 import { TargetUnreachable, waitForTarget } from './cli/preflight.ts';
+import { redactorFor } from './http/redact.ts';
 import { verdictOf } from './report/model.ts';
-import { redactorFor } from './suite/context.ts';
 
 async function main(argv: string[]): Promise<number> {
   let resolved;

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { inTransaction, openDatabase, type Db } from './db/database.ts';
 import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { systemClock, timestamp, type Clock } from './domain/clock.ts';
@@ -30,7 +30,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
 
   const transport: Transport = config.smtpUrl
     ? new SmtpTransport(config.smtpUrl)
-    : new OutboxTransport(stores.deliveries, (work) => db.transaction(work)(), () => timestamp(clock));
+    : new OutboxTransport(stores.deliveries, (work) => inTransaction(db, work), () => timestamp(clock));
   const worker = new DeliveryWorker(context, {
     transport,
     mailFrom: config.mailFrom,

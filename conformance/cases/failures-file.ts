@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CHECK_NAMES, CHECKS } from '../checks/catalog.ts';
 import type { CheckFailure } from '../checks/recorder.ts';
 import { hashString } from '../generate/random.ts';
 import type { GeneratedCase, GeneratedPhase } from './model.ts';
@@ -111,4 +112,5 @@ export function failingCase(test: string, meta: { phase: GeneratedPhase; operati
   return { test, saved, location: meta.location, failures: located };
 }
 
-const RESPONSE_CHECKS = new Set(['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'response_headers_conformance']);
+/** The checks applied to every response. */
+const RESPONSE_CHECKS = new Set(CHECK_NAMES.filter((name) => CHECKS[name].group === 'response'));

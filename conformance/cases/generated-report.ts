@@ -6,7 +6,7 @@
 import type { ContractDocument } from '../contract/document.ts';
 import type { CaseMeta } from './case-meta.ts';
 import { bodyKeywords, inputFields } from './fields.ts';
-import type { GeneratedPhase } from './model.ts';
+import { GENERATED_PHASES, type GeneratedPhase } from './model.ts';
 
 export interface PhaseSummary {
   phase: GeneratedPhase;
@@ -90,41 +90,5 @@ export function buildGeneratedSection(contract: ContractDocument, tests: Generat
         keywords: figure(keywordsAll, keywordsHit),
       };
     });
-  const order: GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful'];
-  return { phases: order.flatMap((phase) => (phases.has(phase) ? [phases.get(phase)!] : [])), coverage };
-}
-
-export function formatPhaseLines(section: GeneratedSection): string[] {
-  const lines = ['Generated cases:'];
-  for (const phase of section.phases) {
-    lines.push(
-      `  ${phase.phase.padEnd(11)} ${String(phase.tests).padStart(5)} tests, ${String(phase.requests).padStart(5)} requests: ${phase.passed} passed, ${phase.failed} failed, ${phase.notApplicable} n/a · ${(phase.durationMs / 1000).toFixed(1)} s of test time`,
-    );
-  }
-  const average = (pick: (coverage: OperationCoverage) => number | null) => {
-    const values = section.coverage.map(pick).filter((value): value is number => value !== null);
-    return values.length ? `${Math.round(values.reduce((sum, value) => sum + value, 0) / values.length)}%` : 'n/a';
-  };
-  lines.push(`  coverage per operation, on average: statuses ${average((c) => c.statuses.percent)}, parameters ${average((c) => c.parameters.percent)}, schema keywords ${average((c) => c.keywords.percent)} (details in report.json and report.html)`);
-  if (section.failuresFile) lines.push(`  failures saved in ${section.failuresFile}: rerun one with --replay <id>, all with --failed`);
-  return lines;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-export function formatCoverageHtml(section: GeneratedSection): string {
-  const cell = (figure: CoverageFigure) =>
-    `<td title="${escapeHtml(figure.missing.length ? `not exercised: ${figure.missing.join(', ')}` : 'all exercised')}">${figure.percent === null ? '–' : `${figure.percent}%`}</td>`;
-  const phases = section.phases
-    .map((phase) => `<tr><td>${phase.phase}</td><td>${phase.tests}</td><td>${phase.requests}</td><td>${phase.passed}</td><td>${phase.failed}</td><td>${phase.notApplicable}</td><td>${(phase.durationMs / 1000).toFixed(1)} s</td></tr>`)
-    .join('\n');
-  const rows = section.coverage.map((c) => `<tr><td>${escapeHtml(c.operationId)}</td>${cell(c.statuses)}${cell(c.parameters)}${cell(c.keywords)}</tr>`).join('\n');
-  return `<h2>Generated cases</h2>
-<table><tr><th>phase</th><th>tests</th><th>requests</th><th>passed</th><th>failed</th><th>n/a</th><th>test time</th></tr>
-${phases}</table>
-<h3>Coverage by the generated cases (hover for what was not exercised)</h3>
-<table><tr><th>operation</th><th>documented statuses</th><th>parameters</th><th>schema keywords</th></tr>
-${rows}</table>`;
+  return { phases: GENERATED_PHASES.flatMap((phase) => (phases.has(phase) ? [phases.get(phase)!] : [])), coverage };
 }

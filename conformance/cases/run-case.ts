@@ -48,7 +48,7 @@ export async function requestOf(t: Kit, operation: OperationInfo, generated: Gen
       generated.expect.kind === 'accept'
         ? await freshen(t, input.body, {
             categoryId: async () => (await resources.category(ids.page_id ?? resources.sharedPageId())).id,
-            authorId: t.fixtures.authorId ?? null,
+            authorId: resources.authorId(),
           })
         : input.body;
     request.body = JSON.stringify(body);
@@ -57,7 +57,7 @@ export async function requestOf(t: Kit, operation: OperationInfo, generated: Gen
   return request;
 }
 
-/** Why the input would not break the contract after all, or undefined when it does. */
+/** Whether the input as sent is valid against the contract (a raw body, sent as the wrong content type, never is). */
 function stillValid(t: Kit, operation: OperationInfo, generated: GeneratedCase, request: RawRequest): boolean {
   const { validator } = t.context;
   if (generated.input.rawBody) return false;
@@ -70,7 +70,8 @@ function stillValid(t: Kit, operation: OperationInfo, generated: GeneratedCase, 
   return true;
 }
 
-function verdict(status: number | undefined, expected: number): string {
+/** The reason given when the status is not the expected one. */
+export function verdict(status: number | undefined, expected: number): string {
   if (status === undefined) return 'no response';
   if (status >= 200 && status < 300 && expected >= 400) return `accepted with ${status}; expected ${expected}`;
   if (status >= 500) return `answered ${status}, a server error; expected ${expected}`;

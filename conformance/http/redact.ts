@@ -2,6 +2,7 @@
  * Tokens never reach a report: every string that leaves a test passes through a redactor that replaces
  * each secret with a placeholder naming it.
  */
+import type { RunOptions } from '../run-options.ts';
 
 export interface Secret {
   value: string;
@@ -32,6 +33,17 @@ export function createRedactor(secrets: Secret[]): Redactor {
     placeholder: secret.placeholder,
   }));
   return (text) => patterns.reduce((current, { pattern, placeholder }) => current.replace(pattern, placeholder), text);
+}
+
+/**
+ * The redactor for a run's tokens. Here rather than in the suite's context so the CLI can redact its own
+ * messages without loading vitest.
+ */
+export function redactorFor(options: RunOptions): Redactor {
+  return createRedactor([
+    { value: options.token, placeholder: '<token>' },
+    { value: options.token2 ?? '', placeholder: '<token2>' },
+  ]);
 }
 
 /** Redacts every string inside a JSON-like value. */

@@ -2,7 +2,7 @@
  * The summary printed at the end of a run: one line per operation with its time, then every failure with
  * the rule, the reproducing curl line and the response, then the totals and the score.
  */
-import { formatPhaseLines } from '../cases/generated-report.ts';
+import type { GeneratedSection, OperationCoverage } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -11,6 +11,22 @@ function groupReasons(report: RunReport): [string, number][] {
   const counts = new Map<string, number>();
   for (const item of report.notApplicable) counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+function formatPhaseLines(section: GeneratedSection): string[] {
+  const lines = ['Generated cases:'];
+  for (const phase of section.phases) {
+    lines.push(
+      `  ${phase.phase.padEnd(11)} ${String(phase.tests).padStart(5)} tests, ${String(phase.requests).padStart(5)} requests: ${phase.passed} passed, ${phase.failed} failed, ${phase.notApplicable} n/a · ${(phase.durationMs / 1000).toFixed(1)} s of test time`,
+    );
+  }
+  const average = (pick: (coverage: OperationCoverage) => number | null) => {
+    const values = section.coverage.map(pick).filter((value): value is number => value !== null);
+    return values.length ? `${Math.round(values.reduce((sum, value) => sum + value, 0) / values.length)}%` : 'n/a';
+  };
+  lines.push(`  coverage per operation, on average: statuses ${average((c) => c.statuses.percent)}, parameters ${average((c) => c.parameters.percent)}, schema keywords ${average((c) => c.keywords.percent)} (details in report.json and report.html)`);
+  if (section.failuresFile) lines.push(`  failures saved in ${section.failuresFile}: rerun one with --replay <id>, all with --failed`);
+  return lines;
 }
 
 export function formatConsoleReport(report: RunReport, reportFiles: string[]): string {

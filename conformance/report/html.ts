@@ -3,7 +3,7 @@
  * applicable with its reason), then every failure with its rule, curl line and response. One file, no
  * scripts or external assets, so it can be attached to a CI run and opened anywhere.
  */
-import { formatCoverageHtml } from '../cases/generated-report.ts';
+import type { CoverageFigure, GeneratedSection } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 
 function escapeHtml(text: string): string {
@@ -28,6 +28,21 @@ pre { background: #f2f4f7; padding: .5rem; overflow-x: auto; white-space: pre-wr
 dt { font-weight: 600; } dd { margin: 0 0 .4rem 0; }
 .legend span { display: inline-block; padding: 0 6px; margin-right: 6px; border: 1px solid #d0d5dd; }
 `;
+
+function formatCoverageHtml(section: GeneratedSection): string {
+  const cell = (figure: CoverageFigure) =>
+    `<td title="${escapeHtml(figure.missing.length ? `not exercised: ${figure.missing.join(', ')}` : 'all exercised')}">${figure.percent === null ? '–' : `${figure.percent}%`}</td>`;
+  const phases = section.phases
+    .map((phase) => `<tr><td>${phase.phase}</td><td>${phase.tests}</td><td>${phase.requests}</td><td>${phase.passed}</td><td>${phase.failed}</td><td>${phase.notApplicable}</td><td>${(phase.durationMs / 1000).toFixed(1)} s</td></tr>`)
+    .join('\n');
+  const rows = section.coverage.map((c) => `<tr><td>${escapeHtml(c.operationId)}</td>${cell(c.statuses)}${cell(c.parameters)}${cell(c.keywords)}</tr>`).join('\n');
+  return `<h2>Generated cases</h2>
+<table><tr><th>phase</th><th>tests</th><th>requests</th><th>passed</th><th>failed</th><th>n/a</th><th>test time</th></tr>
+${phases}</table>
+<h3>Coverage by the generated cases (hover for what was not exercised)</h3>
+<table><tr><th>operation</th><th>documented statuses</th><th>parameters</th><th>schema keywords</th></tr>
+${rows}</table>`;
+}
 
 export function formatHtmlReport(report: RunReport): string {
   const { target, run, summary } = report;

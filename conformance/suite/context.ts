@@ -5,7 +5,7 @@
 import { inject } from 'vitest';
 import { loadContract, type ContractDocument } from '../contract/document.ts';
 import { ContractValidator } from '../contract/validator.ts';
-import { createRedactor, type Redactor } from '../http/redact.ts';
+import { redactorFor, type Redactor } from '../http/redact.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
 
 export interface SuiteContext {
@@ -17,13 +17,6 @@ export interface SuiteContext {
 }
 
 let context: SuiteContext | undefined;
-
-export function redactorFor(options: RunOptions): Redactor {
-  return createRedactor([
-    { value: options.token, placeholder: '<token>' },
-    { value: options.token2 ?? '', placeholder: '<token2>' },
-  ]);
-}
 
 export function suiteContext(): SuiteContext {
   if (!context) {

@@ -3,7 +3,8 @@
  * (input handling, authentication, isolation): path ids that name real resources, and valid bodies
  * generated from the operation's schema.
  */
-import type { MediaTypeInfo, OperationInfo } from '../contract/document.ts';
+import { jsonMedia, takesUpload } from '../cases/json-media.ts';
+import type { OperationInfo } from '../contract/document.ts';
 import { constrainedBranch, ValueGenerator, type Override, type Strategy, typesOf } from '../generate/values.ts';
 import { imageUpload, SAMPLE_IMAGES } from './images.ts';
 import type { Kit, OperationCall, RawRequest } from './kit.ts';
@@ -54,12 +55,12 @@ export async function pathIdsFor(t: Kit, operation: OperationInfo): Promise<Path
   for (const parameter of pathParameters) {
     const kind = KIND_OF_PARENT[parameter.name] ?? (parameter.name === 'id' ? ownKind : undefined);
     if (!kind) throw new Error(`No resource is known for path parameter ${parameter.name} of ${operation.operationId}`);
-    ids[parameter.name] = await idOf(t, resources, kind, ids);
+    ids[parameter.name] = await idOf(resources, kind, ids);
   }
   return ids;
 }
 
-async function idOf(t: Kit, resources: Resources, kind: Kind, parents: PathIds): Promise<number> {
+async function idOf(resources: Resources, kind: Kind, parents: PathIds): Promise<number> {
   switch (kind) {
     case 'page':
       return resources.sharedPageId();
@@ -73,11 +74,8 @@ async function idOf(t: Kit, resources: Resources, kind: Kind, parents: PathIds):
       return (await resources.email(parents.newsletter_id ?? resources.sharedNewsletterId())).id;
     case 'subscriber':
       return (await resources.subscriber(parents.newsletter_id ?? resources.sharedNewsletterId())).id;
-    case 'author': {
-      const authorId = t.fixtures.authorId;
-      if (authorId === undefined) t.notApplicable(`needs an author: ${t.fixtures.missing.author ?? 'none found'}`);
-      return authorId;
-    }
+    case 'author':
+      return resources.sharedAuthorId();
   }
 }
 
@@ -108,15 +106,11 @@ export function semanticOverride(t: Kit, references: { categoryId?: number | nul
   };
 }
 
-export function jsonMedia(operation: OperationInfo): MediaTypeInfo | undefined {
-  return operation.requestBody?.content.find((media) => media.mediaType === 'application/json');
-}
-
 /** A valid JSON body for the operation, checked against its schema (a generator fault ends the test). */
 export function validBody(t: Kit, operation: OperationInfo, strategy: Strategy, references: { categoryId?: number | null; authorId?: number | null } = {}): Record<string, unknown> {
   const media = jsonMedia(operation);
   if (!media) throw new Error(`${operation.operationId} takes no JSON body`);
-  const defaults = { categoryId: null, authorId: t.fixtures.authorId ?? null, ...references };
+  const defaults = { categoryId: null, authorId: new Resources(t).authorId(), ...references };
   const generator = new ValueGenerator(t.contract, t.random.fork(`body:${strategy}`), semanticOverride(t, defaults));
   const body = generator.value(media.schema, strategy) as Record<string, unknown>;
   const errors = t.context.validator.schemaErrors(media.schemaPointer, body);
@@ -130,7 +124,7 @@ export function wellFormedRequest(t: Kit, operation: OperationInfo, ids: PathIds
   if (jsonMedia(operation)) {
     request.body = JSON.stringify(validBody(t, operation, strategy));
     request.contentType = 'application/json';
-  } else if (operation.requestBody?.content.some((media) => media.mediaType === 'multipart/form-data')) {
+  } else if (takesUpload(operation)) {
     const upload = imageUpload(SAMPLE_IMAGES[0]!);
     request.body = upload.body;
     request.curlBody = upload.curlBody;

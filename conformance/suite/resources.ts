@@ -41,6 +41,13 @@ export class Resources {
     return newsletterId;
   }
 
+  /** The run's author (found by the global setup, or given in --fixtures): authors cannot be created. */
+  sharedAuthorId(): number {
+    const { authorId, missing } = this.t.fixtures;
+    if (authorId === undefined) this.t.notApplicable(`needs an author: ${missing.author ?? 'none found'}`);
+    return authorId;
+  }
+
   /** An author of the workspace to name in `author_id`, or null when the workspace has none. */
   authorId(): number | null {
     return this.t.fixtures.authorId ?? null;

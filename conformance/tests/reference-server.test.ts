@@ -27,7 +27,7 @@ async function runAgainstServer(faults: FaultName[], include: string[]): Promise
     const fixtures = path.join(dir, 'fixtures.json');
     writeFileSync(fixtures, JSON.stringify({ author_id: server.authorId }));
     const args = ['--base-url', server.baseUrl, '--token', server.token, '--token2', server.otherToken, '--seed', '7'];
-    args.push('--fixtures', fixtures, '--reporter', 'json', '--report-dir', dir, '--delivery-timeout', '20', '--request-timeout', '30');
+    args.push('--fixtures', fixtures, '--reporter', 'json', '--report-dir', dir, '--delivery-timeout', '20');
     if (include.length > 0) args.push('--include', ...include);
     const run = await runCli(args);
     const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RunReport;

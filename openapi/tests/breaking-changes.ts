@@ -3,16 +3,9 @@
  * or renamed operationId, a removed or renamed parameter, a removed response field or enum value, a
  * newly required request field or parameter. Additions are never reported.
  */
-import type { Node } from './document.ts';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import { HTTP_METHODS, resolveIn, type Node } from './document.ts';
 
 export function breakingChanges(released: Node, current: Node): string[] {
-  const resolveIn = (doc: Node) => (node: Node): Node => {
-    let value = node;
-    while (value?.$ref) value = (value.$ref as string).slice(2).split('/').reduce((parent: Node, key) => parent?.[key], doc);
-    return value;
-  };
   const before = resolveIn(released);
   const after = resolveIn(current);
   const problems: string[] = [];
@@ -46,7 +39,7 @@ export function breakingChanges(released: Node, current: Node): string[] {
   }
 
   for (const [path, item] of Object.entries<Node>(released.paths)) {
-    for (const method of METHODS.filter((m) => before(item)[m])) {
+    for (const method of HTTP_METHODS.filter((m) => before(item)[m])) {
       const old = before(item)[method];
       const label = `${method.toUpperCase()} ${path}`;
       const now = after(current.paths[path])?.[method];

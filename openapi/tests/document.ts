@@ -12,21 +12,29 @@ export type Node = any;
 export const bundledPath = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
 export const document: Node = JSON.parse(readFileSync(bundledPath, 'utf8'));
 
-/** Follows local `$ref`s (`#/components/...`) until a node that is not a reference. */
-export function resolve(node: Node): Node {
-  let current = node;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`Only local references are expected in the bundle, got ${ref}`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((parent: Node, key) => parent?.[key], document);
-    if (current === undefined) throw new Error(`Unresolvable reference ${ref}`);
-  }
-  return current;
+/**
+ * A resolver for `doc`'s local `$ref`s (`#/components/...`): follows them until a node that is not a
+ * reference. breaking-changes.ts needs one for each of the two contracts it compares.
+ */
+export function resolveIn(doc: Node): (node: Node) => Node {
+  return (node) => {
+    let current = node;
+    while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+      const ref: string = current.$ref;
+      if (!ref.startsWith('#/')) throw new Error(`Only local references are expected in the bundle, got ${ref}`);
+      current = ref
+        .slice(2)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce((parent: Node, key) => parent?.[key], doc);
+      if (current === undefined) throw new Error(`Unresolvable reference ${ref}`);
+    }
+    return current;
+  };
 }
+
+/** Follows the bundle's own references. */
+export const resolve = resolveIn(document);
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -4,8 +4,9 @@
  * services, so the CLI writes exactly what the server would and holds no SQL of its own.
  */
 import { Command } from 'commander';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
-import { inTransaction, type ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../services/context.ts';
 import type { Services } from '../services/index.ts';
 import { newToken } from '../store/tokens.ts';
 import { keyValues, table } from './format.ts';
@@ -48,7 +49,7 @@ export function adminProgram(open: () => AdminContext, output: AdminOutput): Com
     .option('--label <label>', 'label of its first token', text(255), 'admin')
     .action((options: { name: string; label: string }) => {
       const context = open();
-      const created = inTransaction(context, () => {
+      const created = inTransaction(context.db, () => {
         const now = timestamp(context.clock);
         const workspaceId = context.stores.tokens.createWorkspace(options.name, now);
         const token = newToken();

@@ -10,8 +10,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../logger.ts';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
-import { inTransaction, type ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../services/context.ts';
 import type { OutgoingMessage, Transport } from './transports.ts';
 
 export interface WorkerOptions {
@@ -88,7 +89,7 @@ export class DeliveryWorker {
     const email = stores.emails.state(emailId);
     if (!email || email.status !== 'scheduled') return;
     if (email.delivery_started_at === null) {
-      inTransaction(this.context, () => stores.deliveries.startDelivery(emailId, email.newsletter_id, timestamp(this.context.clock)));
+      inTransaction(this.context.db, () => stores.deliveries.startDelivery(emailId, email.newsletter_id, timestamp(this.context.clock)));
       this.options.logger.info({ emailId }, 'delivery started');
     }
     const from = `"${stores.deliveries.newsletterName(email.newsletter_id).replace(/["\\]/g, '')}" <${this.options.mailFrom}>`;
@@ -123,7 +124,7 @@ export class DeliveryWorker {
 
   /** Marks the email sent, or failed when any recipient could not be reached. */
   private finish(emailId: number): void {
-    inTransaction(this.context, () => {
+    inTransaction(this.context.db, () => {
       const counts = this.context.stores.deliveries.countsFor(emailId);
       if (counts.pending > 0) return;
       const now = timestamp(this.context.clock);

@@ -1,10 +1,12 @@
 /** Authors: read and updated through the API, created by the admin command. */
 import type { Author, components } from '../../generated/openapi.d.ts';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
+import { formattedName, normaliseAddress } from '../domain/people.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
-import { inTransaction, type ServiceContext } from './context.ts';
+import type { ServiceContext } from './context.ts';
 
 type AuthorUpdate = components['schemas']['AuthorUpdate'];
 
@@ -33,13 +35,13 @@ export class AuthorService {
   }
 
   create(workspaceId: number, input: NewAuthorInput): Author {
-    return inTransaction(this.context, () => {
-      const base = slugOr([input.first_name, input.last_name].filter(Boolean).join(' '), 'author');
+    return inTransaction(this.context.db, () => {
+      const base = slugOr(formattedName(input.first_name, input.last_name), 'author');
       const id = this.store.insert({
         workspace_id: workspaceId,
         first_name: input.first_name,
         last_name: input.last_name ?? null,
-        email: input.email.trim().toLowerCase(),
+        email: normaliseAddress(input.email),
         position: input.position ?? null,
         slug: nextFreeSlug(base, this.store.slugsFrom(workspaceId, base)),
         created_at: timestamp(this.context.clock),
@@ -49,7 +51,7 @@ export class AuthorService {
   }
 
   update(workspaceId: number, id: number, input: AuthorUpdate): Author {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       this.get(workspaceId, id);
       const changes = presentOnly({
         first_name: input.first_name,

@@ -1,16 +1,20 @@
 /** Emails: drafts that can be changed and deleted, and the send state table. */
 import type { components, Email } from '../../generated/openapi.d.ts';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
 import { contentHtmlFrom } from '../domain/markdown.ts';
 import { missingForSend, sendTime } from '../domain/sending.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
-import { inTransaction, type ServiceContext } from './context.ts';
-import { ensureNewsletterInWorkspace } from './scope.ts';
+import type { ServiceContext } from './context.ts';
+import { authorError, ensureNewsletterInWorkspace } from './scope.ts';
 
 type EmailCreate = components['schemas']['EmailCreate'];
 type EmailUpdate = components['schemas']['EmailUpdate'];
+
+/** The 404 for an email that is not in the newsletter. */
+const noEmail = (newsletterId: number, id: number) => problems.notFound(`There is no email ${id} in newsletter ${newsletterId}.`);
 
 export class EmailService {
   /**
@@ -34,12 +38,12 @@ export class EmailService {
   get(workspaceId: number, newsletterId: number, id: number): Email {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     const email = this.stores.emails.get(newsletterId, id);
-    if (!email) throw problems.notFound(`There is no email ${id} in newsletter ${newsletterId}.`);
+    if (!email) throw noEmail(newsletterId, id);
     return email;
   }
 
   create(workspaceId: number, newsletterId: number, input: EmailCreate): Email {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       this.checkAuthor(workspaceId, input.author_id);
       const base = slugOr(input.subject, 'email');
@@ -58,7 +62,7 @@ export class EmailService {
   }
 
   update(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Email {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       const email = this.draft(workspaceId, newsletterId, id, 'changed');
       this.checkAuthor(workspaceId, input.author_id);
       const changes = presentOnly({
@@ -76,7 +80,7 @@ export class EmailService {
   }
 
   delete(workspaceId: number, newsletterId: number, id: number): void {
-    inTransaction(this.context, () => {
+    inTransaction(this.context.db, () => {
       this.draft(workspaceId, newsletterId, id, 'deleted');
       this.stores.emails.delete(newsletterId, id);
     });
@@ -84,9 +88,11 @@ export class EmailService {
 
   /** Queues the email at once or for a later time, per the send state table. */
   send(workspaceId: number, newsletterId: number, id: number, scheduledAt: string | null | undefined): Email {
-    const email = inTransaction(this.context, () => {
-      this.get(workspaceId, newsletterId, id);
-      const state = this.stores.emails.state(id)!;
+    const email = inTransaction(this.context.db, () => {
+      ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
+      // state() reads by id alone, so an email of another newsletter is answered as missing here.
+      const state = this.stores.emails.state(id);
+      if (!state || state.newsletter_id !== newsletterId) throw noEmail(newsletterId, id);
       const at = sendTime(state, scheduledAt, this.context.clock.now());
       const missing = missingForSend(state, this.stores.subscribers.countAudience(newsletterId));
       if (missing.length > 0) throw problems.notSendable(`Email ${id} cannot be sent yet.`, missing);
@@ -112,8 +118,7 @@ export class EmailService {
   }
 
   private checkAuthor(workspaceId: number, authorId: number | null | undefined) {
-    if (authorId != null && !this.stores.authors.exists(workspaceId, authorId)) {
-      throw problems.invalidField('author_id', 'must be an author of your workspace');
-    }
+    const error = authorError(this.context, workspaceId, authorId);
+    if (error) throw problems.invalid([error]);
   }
 }

@@ -1,11 +1,11 @@
 /** Newsletters: names unique in the workspace, `name_slug` following the name. */
 import type { components, Newsletter } from '../../generated/openapi.d.ts';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
-import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
-import { inTransaction, type ServiceContext } from './context.ts';
-import { newsletterInWorkspace } from './scope.ts';
+import type { ServiceContext } from './context.ts';
+import { ensureNameFree, newsletterInWorkspace } from './scope.ts';
 
 type NewsletterCreate = components['schemas']['NewsletterCreate'];
 type NewsletterUpdate = components['schemas']['NewsletterUpdate'];
@@ -26,8 +26,8 @@ export class NewsletterService {
   }
 
   create(workspaceId: number, input: NewsletterCreate): Newsletter {
-    return inTransaction(this.context, () => {
-      this.ensureNameFree(workspaceId, input.name);
+    return inTransaction(this.context.db, () => {
+      ensureNameFree(this.context, 'newsletter', workspaceId, input.name);
       const id = this.store.insert({
         workspace_id: workspaceId,
         name: input.name,
@@ -40,10 +40,10 @@ export class NewsletterService {
 
   /** `{}` changes nothing; a new name must be free and brings a new `name_slug`. */
   update(workspaceId: number, id: number, input: NewsletterUpdate): Newsletter {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       const newsletter = this.get(workspaceId, id);
       if (input.name !== undefined && input.name !== newsletter.name) {
-        this.ensureNameFree(workspaceId, input.name, id);
+        ensureNameFree(this.context, 'newsletter', workspaceId, input.name, id);
         this.store.update(id, {
           name: input.name,
           name_slug: this.nameSlug(workspaceId, input.name, newsletter.name_slug),
@@ -52,13 +52,6 @@ export class NewsletterService {
       }
       return this.store.get(workspaceId, id)!;
     });
-  }
-
-  private ensureNameFree(workspaceId: number, name: string, exceptId?: number) {
-    const holder = this.store.idByName(workspaceId, name);
-    if (holder !== undefined && holder !== exceptId) {
-      throw problems.nameTaken(`Another newsletter of your workspace is already named "${name}".`);
-    }
   }
 
   private nameSlug(workspaceId: number, name: string, current?: string): string {

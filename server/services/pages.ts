@@ -1,11 +1,12 @@
 /** Pages: unique names, slugs with suffixes, generated domains. */
 import type { components } from '../../generated/openapi.d.ts';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
 import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
-import { inTransaction, type ServiceContext } from './context.ts';
-import { pageInWorkspace } from './scope.ts';
+import type { ServiceContext } from './context.ts';
+import { ensureNameFree, pageInWorkspace } from './scope.ts';
 
 type PageCreate = components['schemas']['PageCreate'];
 type PageUpdate = components['schemas']['PageUpdate'];
@@ -32,14 +33,11 @@ export class PageService {
   }
 
   create(workspaceId: number, input: PageCreate) {
-    return inTransaction(this.context, () => {
-      this.ensureNameFree(workspaceId, input.name);
-      const nameSlugBase = slugOr(input.name, 'page');
-      const nameSlug = nextFreeSlug(nameSlugBase, this.store.slugsFrom(workspaceId, 'name_slug', nameSlugBase));
-      const slug =
-        input.slug == null
-          ? nextFreeSlug(nameSlugBase, this.store.slugsFrom(workspaceId, 'slug', nameSlugBase))
-          : this.explicitSlug(workspaceId, input.slug);
+    return inTransaction(this.context.db, () => {
+      ensureNameFree(this.context, 'page', workspaceId, input.name);
+      const base = slugOr(input.name, 'page');
+      const nameSlug = this.freeSlug(workspaceId, 'name_slug', base);
+      const slug = input.slug == null ? this.freeSlug(workspaceId, 'slug', base) : this.explicitSlug(workspaceId, slugify(input.slug));
       const id = this.store.insert({
         workspace_id: workspaceId,
         name: input.name,
@@ -53,19 +51,17 @@ export class PageService {
   }
 
   update(workspaceId: number, id: number, input: PageUpdate) {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       const page = this.get(workspaceId, id);
       const changes: Record<string, string> = {};
       if (input.name !== undefined && input.name !== page.name) {
-        this.ensureNameFree(workspaceId, input.name, id);
+        ensureNameFree(this.context, 'page', workspaceId, input.name, id);
         changes.name = input.name;
-        const base = slugOr(input.name, 'page');
-        const taken = this.store.slugsFrom(workspaceId, 'name_slug', base).filter((s) => s !== page.name_slug);
-        changes.name_slug = nextFreeSlug(base, taken);
+        changes.name_slug = this.freeSlug(workspaceId, 'name_slug', slugOr(input.name, 'page'), page.name_slug);
       }
       if (input.slug !== undefined) {
         const slug = slugify(input.slug);
-        if (slug !== page.slug) changes.slug = this.explicitSlug(workspaceId, input.slug);
+        if (slug !== page.slug) changes.slug = this.explicitSlug(workspaceId, slug);
       }
       if (Object.keys(changes).length > 0) {
         this.store.update(id, { ...changes, updated_at: timestamp(this.context.clock) });
@@ -74,15 +70,13 @@ export class PageService {
     });
   }
 
-  private ensureNameFree(workspaceId: number, name: string, exceptId?: number) {
-    const holder = this.store.idByName(workspaceId, name);
-    if (holder !== undefined && holder !== exceptId) {
-      throw problems.nameTaken(`Another page of your workspace is already named "${name}".`);
-    }
+  /** `base`, or `base-N` if taken, in the workspace's `column`; the page's `current` one counts as free. */
+  private freeSlug(workspaceId: number, column: 'slug' | 'name_slug', base: string, current?: string): string {
+    return nextFreeSlug(base, this.store.slugsFrom(workspaceId, column, base).filter((s) => s !== current));
   }
 
-  private explicitSlug(workspaceId: number, requested: string): string {
-    const slug = slugify(requested);
+  /** A slug the request gave, already slugified: it must have a letter or digit and be free. */
+  private explicitSlug(workspaceId: number, slug: string): string {
     if (!slug) throw problems.invalidField('slug', 'must contain a letter or a digit');
     if (this.store.idBySlug(workspaceId, slug) !== undefined) {
       throw problems.slugTaken(`Another page of your workspace already uses the slug "${slug}".`);

@@ -1,13 +1,14 @@
 /** Posts: draft or published at creation, `first_published_at` set once, Markdown rendered. */
 import type { components, Post } from '../../generated/openapi.d.ts';
+import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
 import { contentHtmlFrom } from '../domain/markdown.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
 import type { PostFilter } from '../store/posts.ts';
-import { inTransaction, type ServiceContext } from './context.ts';
-import { ensurePageInWorkspace } from './scope.ts';
+import type { ServiceContext } from './context.ts';
+import { authorError, ensurePageInWorkspace } from './scope.ts';
 
 type PostCreate = components['schemas']['PostCreate'];
 type PostUpdate = components['schemas']['PostUpdate'];
@@ -32,7 +33,7 @@ export class PostService {
   }
 
   create(workspaceId: number, pageId: number, input: PostCreate): Post {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       ensurePageInWorkspace(this.context, workspaceId, pageId);
       this.checkReferences(workspaceId, pageId, input);
       const now = timestamp(this.context.clock);
@@ -63,7 +64,7 @@ export class PostService {
   }
 
   update(workspaceId: number, pageId: number, id: number, input: PostUpdate): Post {
-    return inTransaction(this.context, () => {
+    return inTransaction(this.context.db, () => {
       const post = this.get(workspaceId, pageId, id);
       this.checkReferences(workspaceId, pageId, input);
       const now = timestamp(this.context.clock);
@@ -91,7 +92,7 @@ export class PostService {
   }
 
   delete(workspaceId: number, pageId: number, id: number): void {
-    inTransaction(this.context, () => {
+    inTransaction(this.context.db, () => {
       ensurePageInWorkspace(this.context, workspaceId, pageId);
       if (!this.stores.posts.delete(pageId, id)) throw problems.notFound(`There is no post ${id} on page ${pageId}.`);
     });
@@ -102,9 +103,8 @@ export class PostService {
     if (input.category_id != null && !this.stores.categories.get(pageId, input.category_id)) {
       errors.push({ field: 'category_id', message: `must be a category of page ${pageId}` });
     }
-    if (input.author_id != null && !this.stores.authors.exists(workspaceId, input.author_id)) {
-      errors.push({ field: 'author_id', message: 'must be an author of your workspace' });
-    }
+    const author = authorError(this.context, workspaceId, input.author_id);
+    if (author) errors.push(author);
     if (errors.length > 0) throw problems.invalid(errors);
   }
 }

@@ -1,6 +1,7 @@
 /** SQL for authors. Every query is scoped to a workspace. */
 import type { Author } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
+import { formattedName } from '../domain/people.ts';
 import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = `id, first_name, last_name, email, position, short_description, long_description, slug, active,
@@ -12,7 +13,7 @@ const toAuthor = (row: AuthorRow): Author => ({
   id: row.id,
   first_name: row.first_name,
   last_name: row.last_name,
-  formatted_name: [row.first_name, row.last_name].filter(Boolean).join(' '),
+  formatted_name: formattedName(row.first_name, row.last_name),
   email: row.email,
   position: row.position,
   short_description: row.short_description,

@@ -1,7 +1,7 @@
 /** SQL for categories. Callers have already checked that the page is in their workspace. */
 import type { Category } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, slug, description, color, page_id, created_at, updated_at';
 
@@ -16,8 +16,6 @@ export interface NewCategory {
 
 export class CategoryStore {
   private readonly byId;
-  private readonly listRows;
-  private readonly countRows;
   private readonly insertRow;
   private readonly bySlug;
   private readonly slugs;
@@ -25,10 +23,6 @@ export class CategoryStore {
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], Category>(`SELECT ${COLUMNS} FROM categories WHERE page_id = ? AND id = ?`);
-    this.listRows = db.prepare<[number, number, number], Category>(
-      `SELECT ${COLUMNS} FROM categories WHERE page_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    );
-    this.countRows = db.prepare<[number], number>('SELECT count(*) FROM categories WHERE page_id = ?').pluck();
     this.insertRow = db.prepare(
       `INSERT INTO categories (page_id, name, slug, description, color, created_at, updated_at)
        VALUES (@page_id, @name, @slug, @description, @color, @created_at, @created_at)`,
@@ -43,8 +37,11 @@ export class CategoryStore {
   }
 
   list(pageId: number, paging: Paging): PageOf<Category> {
-    const { limit, offset } = limitOffset(paging);
-    return { total: this.countRows.get(pageId) ?? 0, items: this.listRows.all(pageId, limit, offset) };
+    return filteredPage<Category>(
+      this.db,
+      { table: 'categories', columns: COLUMNS, conditions: ['page_id = @page_id'], params: { page_id: pageId } },
+      paging,
+    );
   }
 
   idBySlug(pageId: number, slug: string): number | undefined {

@@ -1,4 +1,5 @@
 /** Pieces every store shares: paging, slug ranges and partial updates. */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 
 export interface Paging {
@@ -23,6 +24,24 @@ export const slugRange = (base: string) => ({ from: base, to: `${base}.` });
 /** Values the driver can bind. */
 export type Value = string | number | null;
 
+// Statements by SQL text, per database, so a list's SQL is parsed and planned once rather than on
+// every request. The cache stays small: each store's lists build one text per combination of filters.
+const statements = new WeakMap<Db, Map<string, Statement>>();
+
+function prepared(db: Db, sql: string): Statement {
+  let byText = statements.get(db);
+  if (!byText) {
+    byText = new Map();
+    statements.set(db, byText);
+  }
+  let statement = byText.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    byText.set(sql, statement);
+  }
+  return statement;
+}
+
 /**
  * One page of the rows of `table` matching every condition (each naming its parameters as
  * `@name`), newest first, with the total of all matching rows. Table, columns and conditions come
@@ -36,9 +55,8 @@ export function filteredPage<Row>(
   const where = query.conditions.join(' AND ');
   const params = { ...query.params, ...limitOffset(paging) };
   return {
-    total: db.prepare(`SELECT count(*) FROM ${query.table} WHERE ${where}`).pluck().get(params) as number,
-    items: db
-      .prepare(`SELECT ${query.columns} FROM ${query.table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
+    total: prepared(db, `SELECT count(*) FROM ${query.table} WHERE ${where}`).pluck().get(params) as number,
+    items: prepared(db, `SELECT ${query.columns} FROM ${query.table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
       .all(params) as Row[],
   };
 }

@@ -5,7 +5,7 @@
  * empty one does, on any page.
  */
 import type { Email } from '../../generated/openapi.d.ts';
-import type { Db } from '../db/database.ts';
+import { inTransaction, type Db } from '../db/database.ts';
 import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 import { ListPositions, POSITION_STEP, type SortKey } from './list-positions.ts';
 
@@ -89,8 +89,6 @@ export class EmailStore {
   private readonly stateById;
   private readonly lists;
   private readonly positions = new ListPositions();
-  /** Runs a read in one transaction; made once, since better-sqlite3 builds its wrappers per call. */
-  private readonly readTogether;
   private readonly insertRow;
   private readonly slugs;
   private readonly remove;
@@ -98,7 +96,6 @@ export class EmailStore {
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], EmailValues>(`SELECT ${COLUMNS} FROM emails WHERE newsletter_id = ? AND id = ?`).raw();
     this.stateById = db.prepare<[number], [...EmailValues, string | null]>(`SELECT ${COLUMNS}, delivery_started_at FROM emails WHERE id = ?`).raw();
-    this.readTogether = db.transaction((read: () => PageOf<Email>) => read());
     this.lists = { all: listStatements(db, ''), byStatus: listStatements(db, 'AND status = @status') };
     this.insertRow = db.prepare(
       `INSERT INTO emails (newsletter_id, subject, preview, slug, status, content_html, content_md, author_id, created_at, updated_at)
@@ -128,7 +125,7 @@ export class EmailStore {
       return { total, items: statements.page.all({ ...params, limit, offset }).map(emailOf) };
     }
     // One read transaction, so the list's version, its total and its rows are of one moment.
-    return this.readTogether(() => {
+    return inTransaction(this.db, () => {
       const { total, version } = statements.totals.get(params)!;
       const step = (after: SortKey | undefined, skip: number) =>
         after === undefined ? statements.first.get(params) : statements.after.get({ ...params, ...after, skip });

@@ -1,15 +1,13 @@
 /** SQL for newsletters. Every query is scoped to a workspace. */
 import type { Newsletter } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, name_slug, workspace_id, created_at, updated_at';
 
 export class NewsletterStore {
   private readonly byId;
   private readonly existing;
-  private readonly listRows;
-  private readonly countRows;
   private readonly insertRow;
   private readonly byName;
   private readonly nameSlugs;
@@ -17,10 +15,6 @@ export class NewsletterStore {
   constructor(private readonly db: Db) {
     this.existing = db.prepare<[number, number], number>('SELECT 1 FROM newsletters WHERE workspace_id = ? AND id = ?').pluck();
     this.byId = db.prepare<[number, number], Newsletter>(`SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? AND id = ?`);
-    this.listRows = db.prepare<[number, number, number], Newsletter>(
-      `SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    );
-    this.countRows = db.prepare<[number], number>('SELECT count(*) FROM newsletters WHERE workspace_id = ?').pluck();
     this.insertRow = db.prepare(
       `INSERT INTO newsletters (workspace_id, name, name_slug, created_at, updated_at)
        VALUES (@workspace_id, @name, @name_slug, @created_at, @created_at)`,
@@ -40,8 +34,11 @@ export class NewsletterStore {
   }
 
   list(workspaceId: number, paging: Paging): PageOf<Newsletter> {
-    const { limit, offset } = limitOffset(paging);
-    return { total: this.countRows.get(workspaceId) ?? 0, items: this.listRows.all(workspaceId, limit, offset) };
+    return filteredPage<Newsletter>(
+      this.db,
+      { table: 'newsletters', columns: COLUMNS, conditions: ['workspace_id = @workspace_id'], params: { workspace_id: workspaceId } },
+      paging,
+    );
   }
 
   /** The newsletter of the workspace with this name, in any letter case. */

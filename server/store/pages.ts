@@ -1,7 +1,7 @@
 /** SQL for pages. Every query is scoped to a workspace. */
 import type { Page } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, slug, name_slug, domain, workspace_id, created_at, updated_at';
 
@@ -17,17 +17,11 @@ export interface NewPage {
 export class PageStore {
   private readonly byId;
   private readonly existing;
-  private readonly listRows;
-  private readonly countRows;
   private readonly insertRow;
 
   constructor(private readonly db: Db) {
     this.existing = db.prepare<[number, number], number>('SELECT 1 FROM pages WHERE workspace_id = ? AND id = ?').pluck();
     this.byId = db.prepare<[number, number], Page>(`SELECT ${COLUMNS} FROM pages WHERE workspace_id = ? AND id = ?`);
-    this.listRows = db.prepare<[number, number, number], Page>(
-      `SELECT ${COLUMNS} FROM pages WHERE workspace_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    );
-    this.countRows = db.prepare<[number], number>('SELECT count(*) FROM pages WHERE workspace_id = ?').pluck();
     this.insertRow = db.prepare(
       `INSERT INTO pages (workspace_id, name, slug, name_slug, domain, created_at, updated_at)
        VALUES (@workspace_id, @name, @slug, @name_slug, @domain, @created_at, @created_at)`,
@@ -43,8 +37,11 @@ export class PageStore {
   }
 
   list(workspaceId: number, paging: Paging): PageOf<Page> {
-    const { limit, offset } = limitOffset(paging);
-    return { total: this.countRows.get(workspaceId) ?? 0, items: this.listRows.all(workspaceId, limit, offset) };
+    return filteredPage<Page>(
+      this.db,
+      { table: 'pages', columns: COLUMNS, conditions: ['workspace_id = @workspace_id'], params: { workspace_id: workspaceId } },
+      paging,
+    );
   }
 
   /** The page of the workspace with this name, in any letter case. */

@@ -82,6 +82,8 @@ export const DEV_TOKEN = 'pub_test_development_token';
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** Scheme, host and port only, for /healthz and for clients that want the API's path apart. */
+  origin: string;
   /** Base URL of the API, ending in /api/v1. */
   baseUrl: string;
   databasePath: string;
@@ -131,6 +133,7 @@ async function startOnFreePort(dataDir: string, env: Record<string, string>, tim
   const origin = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
     child,
+    origin,
     baseUrl: `${origin}/api/v1`,
     databasePath,
     output: () => output,

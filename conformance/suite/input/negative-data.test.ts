@@ -5,6 +5,8 @@
  * with 2xx or 5xx. Every mutated input is validated against the schema again before it is sent: one that
  * happens to be valid is reported not applicable, never held against the server.
  */
+import { jsonMedia, takesUpload } from '../../cases/json-media.ts';
+import { verdict } from '../../cases/run-case.ts';
 import type { Need } from '../../checks/profile.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { bodyMutations, parameterMutations } from '../../generate/mutations.ts';
@@ -12,7 +14,7 @@ import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import { imageUpload, NOT_AN_ACCEPTED_IMAGE, SAMPLE_IMAGES } from '../images.ts';
 import type { Kit, RawRequest } from '../kit.ts';
-import { fillPath, jsonMedia, pathIdsFor, validBody, wellFormedRequest, type PathIds } from '../requests.ts';
+import { fillPath, pathIdsFor, validBody, wellFormedRequest, type PathIds } from '../requests.ts';
 
 const { contract } = suiteContext();
 
@@ -27,13 +29,6 @@ interface NegativeCase {
   needs?: Need[];
   /** The request, from valid path ids; undefined when the mutated input turns out valid. */
   build(t: Kit, ids: PathIds): RawRequest | undefined;
-}
-
-function verdict(status: number | undefined, expected: number): string {
-  if (status === undefined) return 'no response';
-  if (status >= 200 && status < 300) return `accepted with ${status}; expected ${expected}`;
-  if (status >= 500) return `answered ${status}, a server error; expected ${expected}`;
-  return `answered ${status}; expected ${expected}`;
 }
 
 function jsonRequest(operation: OperationInfo, ids: PathIds, body: string, contentType = 'application/json'): RawRequest {
@@ -111,7 +106,7 @@ function jsonBodyCases(operation: OperationInfo): NegativeCase[] {
 }
 
 function multipartCases(operation: OperationInfo): NegativeCase[] {
-  if (!operation.requestBody?.content.some((media) => media.mediaType === 'multipart/form-data')) return [];
+  if (!takesUpload(operation)) return [];
   const path = fillPath(operation.path, {});
   const png = SAMPLE_IMAGES[0]!;
   return [

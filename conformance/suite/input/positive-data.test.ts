@@ -3,6 +3,7 @@
  * operation's schemas, including boundary values (every field at its longest, every nullable field
  * null, the largest page size), are accepted with the declared success status.
  */
+import { jsonMedia, takesUpload } from '../../cases/json-media.ts';
 import { deleterOf, successStatus } from '../../cases/run-case.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { ValueGenerator, type Strategy } from '../../generate/values.ts';
@@ -10,7 +11,7 @@ import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
 import type { Kit, OperationCall, RawRequest } from '../kit.ts';
-import { fillPath, jsonMedia, pathIdsFor, validBody, type PathIds } from '../requests.ts';
+import { fillPath, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { guardAuthor, sendHoldingAuthor } from '../shared-author.ts';
 
@@ -73,8 +74,8 @@ async function accept(t: Kit, operation: OperationInfo, input: OperationCall | R
 for (const operation of contract.operations) {
   const hasQuery = operation.parameters.some((parameter) => parameter.in === 'query');
   const hasJsonBody = jsonMedia(operation) !== undefined;
-  const takesUpload = operation.requestBody?.content.some((media) => media.mediaType === 'multipart/form-data') ?? false;
-  if (!hasQuery && !hasJsonBody && !takesUpload) continue;
+  const hasUpload = takesUpload(operation);
+  if (!hasQuery && !hasJsonBody && !hasUpload) continue;
 
   forOperation(operation.operationId, (test) => {
     if (hasJsonBody) {
@@ -101,7 +102,7 @@ for (const operation of contract.operations) {
         });
       }
     }
-    if (takesUpload) {
+    if (hasUpload) {
       for (const image of SAMPLE_IMAGES) {
         test(`accepts a ${image.type} image`, { check: 'positive_data_acceptance' }, async (t) => {
           // Raw: a file upload's curl line reads better as -F than as the multipart bytes.

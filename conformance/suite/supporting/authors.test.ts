@@ -6,11 +6,7 @@ import type { Author } from '../../../generated/openapi.d.ts';
 import { holdingAuthor } from '../shared-author.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-
-function author(t: Kit): number {
-  if (t.fixtures.authorId === undefined) t.notApplicable(`needs an author: ${t.fixtures.missing.author ?? 'none found'}`);
-  return t.fixtures.authorId;
-}
+import { Resources } from '../resources.ts';
 
 forOperation('listAuthors', (test) => {
   for (const [query, active] of [
@@ -29,7 +25,7 @@ forOperation('listAuthors', (test) => {
 
 forOperation('getAuthor', (test) => {
   test('answers an author as listAuthors shows it', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
-    const id = author(t);
+    const id = new Resources(t).sharedAuthorId();
     const { shown, listed } = await holdingAuthor(t, id, async () => {
       const { data, response } = await t.api.GET('/authors/{id}', { params: { path: { id } } });
       t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
@@ -42,7 +38,7 @@ forOperation('getAuthor', (test) => {
 
 forOperation('updateAuthor', (test) => {
   test('answers {} with the author unchanged', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
-    const id = author(t);
+    const id = new Resources(t).sharedAuthorId();
     const { before, data, response } = await holdingAuthor(t, id, async () => {
       const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
       return { before, ...(await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: {} })) };
@@ -52,7 +48,7 @@ forOperation('updateAuthor', (test) => {
   });
 
   test('keeps a change, formatted_name follows the names, and getAuthor agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
-    const id = author(t);
+    const id = new Resources(t).sharedAuthorId();
     if (!t.fixtures.authorWritable) t.notApplicable('the suite changes only what it created: name an author it may change as author_id in --fixtures');
     const change = { first_name: 'Conformance', last_name: t.options.runId, position: 'Checked by the conformance suite' };
     const { data, response, read } = await holdingAuthor(t, id, async () => {
