@@ -6,15 +6,15 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openConnection, type Connection } from './connection.ts';
 
-export type Db = Database.Database;
+export type Db = Connection;
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
+  const db = openConnection(file);
   // WAL lets readers go on while the delivery worker writes; NORMAL sync is durable under WAL
   // across process crashes (only an OS crash can lose the last commits).
   db.pragma('journal_mode = WAL');

@@ -24,7 +24,16 @@ function environment(variables: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function spawnTracked(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return spawnCommand(process.execPath, ['--import', 'tsx', script, ...args], env);
+}
+
+/** Runs `npm start` word for word, as the README tells a user to, with the npm and Node.js on PATH. */
+export function spawnNpmStart(env: Record<string, string>): ChildProcess {
+  return spawnCommand('npm', ['start'], env);
+}
+
+function spawnCommand(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, {
     cwd: root,
     env: environment(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,10 +2,10 @@
  * Looks into a server's SQLite file from the test process, read-only, while the server runs or
  * after it has stopped: what is really stored, not what the API chooses to show.
  */
-import Database from 'better-sqlite3';
+import { openConnection, type Connection } from '../db/connection.ts';
 
-export function readDatabase<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+export function readDatabase<T>(file: string, read: (db: Connection) => T): T {
+  const db = openConnection(file, { readonly: true, fileMustExist: true });
   try {
     return read(db);
   } finally {
@@ -14,8 +14,8 @@ export function readDatabase<T>(file: string, read: (db: Database.Database) => T
 }
 
 /** As readDatabase, for a reader that keeps the connection across awaits (polling while a server writes). */
-export async function watchDatabase<T>(file: string, watch: (db: Database.Database) => Promise<T>): Promise<T> {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+export async function watchDatabase<T>(file: string, watch: (db: Connection) => Promise<T>): Promise<T> {
+  const db = openConnection(file, { readonly: true, fileMustExist: true });
   try {
     return await watch(db);
   } finally {
@@ -46,8 +46,8 @@ export function deliveryStates(file: string, emailId: number): Record<string, nu
 }
 
 /** Changes a server's SQLite file directly, for fixtures the API cannot make (a suppressed subscriber). */
-export function writeDatabase<T>(file: string, write: (db: Database.Database) => T): T {
-  const db = new Database(file, { fileMustExist: true });
+export function writeDatabase<T>(file: string, write: (db: Connection) => T): T {
+  const db = openConnection(file, { fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   try {
     return db.transaction(() => write(db))();
