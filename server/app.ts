@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { Router, type Express } from 'express';
 import { authenticate } from './http/auth.ts';
+import { authenticateWithLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { problems } from './http/problem.ts';
@@ -46,6 +47,10 @@ export interface AppOptions {
   faults?: Faults;
   /** The rendered Redoc page served at /docs, when it has been built. */
   docsFile?: string;
+  /** Rate limits per token and per address of failed authentication, and where they count. */
+  rateLimit: RateLimitOptions;
+  /** Express's `trust proxy` setting, which decides the client address (`req.ip`). */
+  trustProxy?: boolean | number | string;
 }
 
 export function buildApp(options: AppOptions): Express {
@@ -58,6 +63,7 @@ export function buildApp(options: AppOptions): Express {
   // No ETag: the contract declares neither the header nor 304 answers, and computing one hashes
   // every response body (about 1.5% of a request's CPU).
   app.set('etag', false);
+  app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(requestLogging(logger));
   app.use((_req, res, next) => {
@@ -69,8 +75,14 @@ export function buildApp(options: AppOptions): Express {
   // passes only these. CORS first, so a browser's preflight (which carries no token) is answered
   // before authentication.
   const api = Router();
-  api.use(cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }));
-  api.use(faults.authenticate(authenticate(options.stores.tokens)));
+  api.use(
+    cors({
+      origin: options.corsOrigins,
+      exposedHeaders: ['WWW-Authenticate', 'Allow', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  api.use(faults.limits(authenticateWithLimits(faults.authenticate(authenticate(options.stores.tokens)), options.rateLimit)));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
   api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
