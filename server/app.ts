@@ -3,7 +3,6 @@
  * enforcement order: logging, authentication, body parsing, the OpenAPI validator (requests and
  * responses), the handler of the operation the validator matched, then one error handler that writes every failure as problem details.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
@@ -17,6 +16,7 @@ import { dispatchOperations, type OperationHandlers, type OperationId } from './
 import { requestLogging } from './http/request-log.ts';
 import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
+import { docsPage } from './http/docs-page.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
 import { categoryOperations } from './operations/categories.ts';
@@ -47,6 +47,8 @@ export interface AppOptions {
   faults?: Faults;
   /** The rendered Redoc page served at /docs, when it has been built. */
   docsFile?: string;
+  /** The origin clients reach this server at; the docs page names it as the API's server. */
+  publicUrl: string;
   /** Rate limits per token and per address of failed authentication, and where they count. */
   rateLimit: RateLimitOptions;
   /** Express's `trust proxy` setting, which decides the client address (`req.ip`). */
@@ -109,9 +111,10 @@ export function buildApp(options: AppOptions): Express {
   });
   app.get('/openapi.json', (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')));
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(generatedDir, 'openapi.yaml')));
-  app.get('/docs', (_req, res, next) => {
-    if (options.docsFile && existsSync(options.docsFile)) return res.sendFile(options.docsFile);
-    next(problems.notFound('The docs page has not been built; run `npm run docs`.'));
+  app.get('/docs', docsPage(options.docsFile, (contract.servers as Array<{ url: string }>)[0]!.url, `${options.publicUrl}${API_BASE}`));
+  // Browsers ask for an icon with every page; the server has none, and says so without a 404.
+  app.get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').status(204).end();
   });
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));

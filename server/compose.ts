@@ -53,7 +53,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
   });
   const faults = faultsFrom(config.faults);
   faults.patch({ db, stores, services });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
 
   return {
     app,
