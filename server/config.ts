@@ -89,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: {
       windowSeconds: positive('RATE_LIMIT_WINDOW_SECONDS', 60, env),
       perToken: positive('RATE_LIMIT_PER_TOKEN', 20_000, env),
-      failedAuthPerAddress: positive('RATE_LIMIT_FAILED_AUTH_PER_ADDRESS', 600, env),
+      failedAuthPerAddress: positive('RATE_LIMIT_FAILED_AUTH_PER_ADDRESS', 3000, env),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
   };

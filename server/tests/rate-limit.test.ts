@@ -47,7 +47,7 @@ describe('rate-limit fields on every answer', () => {
 
   it('announce the configured defaults, which no test run comes near', async () => {
     const defaults = loadConfig({}).rateLimit;
-    expect(defaults).toEqual({ windowSeconds: 60, perToken: 20_000, failedAuthPerAddress: 600 });
+    expect(defaults).toEqual({ windowSeconds: 60, perToken: 20_000, failedAuthPerAddress: 3000 });
     const answer = await t.api('GET', '/pages');
     expect(answer.headers.get('ratelimit-policy')).toMatch(/^"token"; q=20000; w=60; pk=:[A-Za-z0-9+/=]+:$/);
   });
