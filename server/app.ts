@@ -1,6 +1,6 @@
 /**
  * Builds the Express application; only main.ts listens. Middleware order is the contract's
- * enforcement order: logging, authentication, body parsing, the OpenAPI validator (requests and
+ * enforcement order: logging, CORS, authentication with its rate limits, body parsing, the OpenAPI validator (requests and
  * responses), the handler of the operation the validator matched, then one error handler that writes every failure as problem details.
  */
 import path from 'node:path';
