@@ -49,6 +49,8 @@ export interface RunOptions {
   phases?: Phase[];
   /** Generated inputs per operation in the property phase (the other phases send each of theirs once); absent: 5. */
   maxExamples?: number;
+  /** Set by --probe-rate-limit: only the rate-limit probe runs, since it spends the token's quota. */
+  probeRateLimit?: boolean;
   /** Set by --replay or --failed: only these saved cases run, nothing else. */
   replay?: SavedCase[];
 }

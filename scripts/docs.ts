@@ -4,7 +4,7 @@
  * the same page at /docs.
  */
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,6 +12,16 @@ import { promisify } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const redoclyBin = path.join(root, 'node_modules', '.bin', 'redocly');
 export const defaultDocsFile = path.join(root, 'dist', 'docs', 'index.html');
+
+/**
+ * Redoc's "API docs by Redocly" badge loads its logo from Redocly's CDN, which fails offline and
+ * tells a third party who reads the docs. The badge keeps its link; its logo is this wordmark, inlined.
+ */
+const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+const INLINE_LOGO = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16">' +
+    '<text x="0" y="12" font-family="sans-serif" font-size="12" font-weight="bold" fill="#808080">Redocly</text></svg>',
+).toString('base64')}`;
 
 export async function buildDocs(outputFile: string = defaultDocsFile): Promise<string> {
   await mkdir(path.dirname(outputFile), { recursive: true });
@@ -28,6 +38,9 @@ export async function buildDocs(outputFile: string = defaultDocsFile): Promise<s
     ],
     { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
   );
+  let html = await readFile(outputFile, 'utf8');
+  for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
+  await writeFile(outputFile, html);
   return outputFile;
 }
 

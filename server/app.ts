@@ -1,14 +1,14 @@
 /**
  * Builds the Express application; only main.ts listens. Middleware order is the contract's
- * enforcement order: logging, authentication, body parsing, the OpenAPI validator (requests and
+ * enforcement order: logging, CORS, authentication with its rate limits, body parsing, the OpenAPI validator (requests and
  * responses), the handler of the operation the validator matched, then one error handler that writes every failure as problem details.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { Router, type Express } from 'express';
 import { authenticate } from './http/auth.ts';
+import { authenticateWithLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { problems } from './http/problem.ts';
@@ -16,6 +16,7 @@ import { dispatchOperations, type OperationHandlers, type OperationId } from './
 import { requestLogging } from './http/request-log.ts';
 import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
+import { docsPage } from './http/docs-page.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
 import { categoryOperations } from './operations/categories.ts';
@@ -46,6 +47,12 @@ export interface AppOptions {
   faults?: Faults;
   /** The rendered Redoc page served at /docs, when it has been built. */
   docsFile?: string;
+  /** The origin clients reach this server at; the docs page names it as the API's server. */
+  publicUrl: string;
+  /** Rate limits per token and per address of failed authentication, and where they count. */
+  rateLimit: RateLimitOptions;
+  /** Express's `trust proxy` setting, which decides the client address (`req.ip`). */
+  trustProxy?: boolean | number | string;
 }
 
 export function buildApp(options: AppOptions): Express {
@@ -58,6 +65,7 @@ export function buildApp(options: AppOptions): Express {
   // No ETag: the contract declares neither the header nor 304 answers, and computing one hashes
   // every response body (about 1.5% of a request's CPU).
   app.set('etag', false);
+  app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(requestLogging(logger));
   app.use((_req, res, next) => {
@@ -69,8 +77,14 @@ export function buildApp(options: AppOptions): Express {
   // passes only these. CORS first, so a browser's preflight (which carries no token) is answered
   // before authentication.
   const api = Router();
-  api.use(cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }));
-  api.use(faults.authenticate(authenticate(options.stores.tokens)));
+  api.use(
+    cors({
+      origin: options.corsOrigins,
+      exposedHeaders: ['WWW-Authenticate', 'Allow', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  api.use(faults.limits(authenticateWithLimits(faults.authenticate(authenticate(options.stores.tokens)), options.rateLimit)));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
   api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
@@ -97,9 +111,10 @@ export function buildApp(options: AppOptions): Express {
   });
   app.get('/openapi.json', (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')));
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(generatedDir, 'openapi.yaml')));
-  app.get('/docs', (_req, res, next) => {
-    if (options.docsFile && existsSync(options.docsFile)) return res.sendFile(options.docsFile);
-    next(problems.notFound('The docs page has not been built; run `npm run docs`.'));
+  app.get('/docs', docsPage(options.docsFile, (contract.servers as Array<{ url: string }>)[0]!.url, `${options.publicUrl}${API_BASE}`));
+  // Browsers ask for an icon with every page; the server has none, and says so without a 404.
+  app.get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').status(204).end();
   });
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));

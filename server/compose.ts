@@ -14,11 +14,17 @@ import type { ServiceContext } from './services/context.ts';
 import { createServices } from './services/index.ts';
 import { createStores } from './store/index.ts';
 import { faultsFrom } from './faults/index.ts';
+import type { RateLimitOptions } from './http/rate-limit.ts';
 
 export interface ComposeOptions {
   logger: Logger;
   clock?: Clock;
   docsFile?: string;
+  /**
+   * Where the rate limits count (an express-rate-limit Store per limit). In memory when absent;
+   * several processes that must share one limit pass a shared store here (rate-limit-redis).
+   */
+  rateLimitStore?: RateLimitOptions['store'];
 }
 
 export function composeServer(config: ServerConfig, options: ComposeOptions) {
@@ -47,7 +53,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
   });
   const faults = faultsFrom(config.faults);
   faults.patch({ db, stores, services });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
 
   return {
     app,

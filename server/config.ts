@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseFaults } from './faults/index.ts';
 import type { FaultName } from './faults/catalog.ts';
+import type { RateLimitSettings } from './http/rate-limit.ts';
 
 export interface ServerConfig {
   host: string;
@@ -36,6 +37,26 @@ export interface ServerConfig {
    * and turn it off; /docs then serves the page already built, if there is one.
    */
   buildDocs: boolean;
+  /** Requests per token, and failed authentications per client address, in one window. */
+  rateLimit: RateLimitSettings;
+  /**
+   * Express's `trust proxy`: which proxies in front of the server may say, in X-Forwarded-For, the
+   * client address the failed-authentication limit counts by. Off by default: the address is the
+   * connection's own.
+   */
+  trustProxy: boolean | number | string;
+}
+
+function positive(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const value = integer(name, fallback, env);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -65,5 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     deliveryPollMs: integer('DELIVERY_POLL_MS', 1000, env),
     deliveryBatchSize: Math.max(1, integer('DELIVERY_BATCH_SIZE', 200, env)),
     buildDocs: !['0', 'false', 'no'].includes((env.BUILD_DOCS ?? '').toLowerCase()),
+    rateLimit: {
+      windowSeconds: positive('RATE_LIMIT_WINDOW_SECONDS', 60, env),
+      perToken: positive('RATE_LIMIT_PER_TOKEN', 20_000, env),
+      failedAuthPerAddress: positive('RATE_LIMIT_FAILED_AUTH_PER_ADDRESS', 3000, env),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

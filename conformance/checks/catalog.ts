@@ -15,7 +15,7 @@ export const CHECKS = {
   response_schema_conformance: { group: 'response', rule: "The body is valid against the operation's schema for that status." },
   response_headers_conformance: {
     group: 'response',
-    rule: 'Headers the contract declares for that status are present and valid (WWW-Authenticate: Bearer on every 401).',
+    rule: 'Headers the contract declares for that status are present and valid: WWW-Authenticate: Bearer on every 401, Retry-After on every 429, and RateLimit, RateLimit-Policy and the CORS headers in their declared syntax wherever they are sent.',
   },
 
   // Input handling.
@@ -33,6 +33,10 @@ export const CHECKS = {
   workspace_isolation: {
     group: 'security',
     rule: "A resource of another workspace is answered 404 (never 200 or 403) and is never listed or changed.",
+  },
+  rate_limit_enforced: {
+    group: 'security',
+    rule: 'Past the requests its RateLimit field says remain, a token is answered 429: a problem with Retry-After in seconds, and RateLimit saying none remain (opt-in probe, --probe-rate-limit).',
   },
 
   // HTTP behaviour.

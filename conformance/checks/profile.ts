@@ -23,7 +23,9 @@ export type Need =
   /** Refuses a JSON body in a charset other than UTF-8. */
   | 'charset_rejection'
   /** Refuses an upload with more than one part, or a file that is not an image it takes. */
-  | 'upload_inspection';
+  | 'upload_inspection'
+  /** Counts a token's requests and refuses them past a quota. */
+  | 'rate_limiting';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -35,6 +37,7 @@ const MOCK_LACKS: Record<Need, string> = {
   size_limit: 'the mock has no body size limit',
   charset_rejection: 'the mock accepts a JSON body in any charset',
   upload_inspection: "the mock does not look into an upload's parts or file content",
+  rate_limiting: 'the mock has no rate limit (it sends no RateLimit fields and never answers 429 on its own)',
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */

@@ -54,6 +54,7 @@ const CONFIG_KEYS = [
   'phases',
   'maxExamples',
   'depth',
+  'probeRateLimit',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
 type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
@@ -80,6 +81,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--phases <list>', `scenarios (the hand-written tests) and generated phases: ${PHASES.join(', ')} (default all)`).env('CONFORMANCE_PHASES'))
     .addOption(new Option('--depth <depth>', 'ci: a few property inputs per operation (default); deep: many, for nightly runs').choices(['ci', 'deep']).env('CONFORMANCE_DEPTH'))
     .addOption(new Option('--max-examples <n>', `property inputs per operation (default ${MAX_EXAMPLES.ci}, ${MAX_EXAMPLES.deep} with --depth deep)`).env('CONFORMANCE_MAX_EXAMPLES'))
+    .addOption(new Option('--probe-rate-limit', 'run only the rate-limit probe: push one list operation until 429 (bounded; spends the token\'s quota)').env('CONFORMANCE_PROBE_RATE_LIMIT'))
     .addOption(new Option('--replay <failure-id>', 'send again exactly the cases of one failure saved in <report-dir>/failures.json'))
     .addOption(new Option('--failed', 'send again the cases of every failure saved in <report-dir>/failures.json'))
     .helpOption('-h, --help', 'show this help')
@@ -271,6 +273,7 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
     deliveryTimeoutSeconds: number('delivery-timeout', value('deliveryTimeout') ?? DEFAULTS.deliveryTimeout, { min: 1 }),
     phases: phasesOf(value('phases') ?? DEFAULTS.phases),
     maxExamples: 0,
+    ...(value('probeRateLimit') === true || value('probeRateLimit') === 'true' ? { probeRateLimit: true } : {}),
   };
   const depth = String(value('depth') ?? DEFAULTS.depth) as Depth;
   if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);

@@ -69,6 +69,7 @@ const FAULT_CASES: Array<{ fault: FaultName; include: string[]; caughtBy: string
   { fault: 'drop-null-fields', include: ['createPost'], caughtBy: ['response_schema_conformance'] },
   { fault: 'publish-without-timestamp', include: ['createPost'], caughtBy: ['post_publication_state'] },
   { fault: 'wrong-success-status', include: ['createPage'], caughtBy: ['status_code_conformance'] },
+  { fault: 'rate-limit-header-malformed', include: ['listNewsletters'], caughtBy: ['response_headers_conformance'] },
 ];
 
 describe.concurrent('the suite against the reference server with one fault', () => {

@@ -100,6 +100,23 @@ describe('authentication', () => {
   });
 });
 
+describe('rate limits and CORS', () => {
+  const SENT_ON_EVERY_ANSWER = ['RateLimit', 'RateLimit-Policy', 'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'];
+
+  it.each(all.map((e) => [e.operation.operationId, e]))('%s declares 429 with Retry-After', (_, entry) => {
+    const tooMany = resolve(entry.operation.responses['429']);
+    expect(resolve(tooMany.headers['Retry-After']).required).toBe(true);
+    expect(Object.keys(tooMany.content)).toEqual(['application/problem+json']);
+  });
+
+  it.each(all.map((e) => [e.operation.operationId, e]))('%s declares the rate-limit and CORS headers on every response', (_, entry) => {
+    for (const [status, response] of Object.entries<Node>(entry.operation.responses)) {
+      const headers = Object.keys(resolve(response).headers ?? {});
+      for (const name of SENT_ON_EVERY_ANSWER) expect(headers, `${status} ${name}`).toContain(name);
+    }
+  });
+});
+
 describe('errors', () => {
   it.each(all.map((e) => [e.operation.operationId, e]))('%s answers every error as problem details with an example', (_, entry) => {
     for (const status of errorStatuses(entry.operation)) {

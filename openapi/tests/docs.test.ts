@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../../scripts/docs.ts';
-import { operations } from './document.ts';
+import { document, operations } from './document.ts';
 
 let dir: string;
 let html: string;
@@ -22,6 +22,17 @@ describe('the rendered docs', () => {
     expect(html).not.toMatch(/<script[^>]+src=["']https?:/i);
     expect(html).not.toMatch(/<link[^>]+href=["']https?:[^>]+stylesheet/i);
     expect(html.length).toBeGreaterThan(500_000); // the Redoc bundle itself is inlined
+  });
+
+  it('fetch nothing from another host: no image, script, style or font from a URL', () => {
+    expect(html).not.toMatch(/\bsrc\s*[=:]\s*["'`]https?:/i);
+    expect(html).not.toMatch(/url\(\s*["']?https?:/i);
+    expect(html).not.toMatch(/@import\s+["']?(url\()?["']?https?:/i);
+    expect(html).not.toContain('cdn.redoc.ly');
+  });
+
+  it('show the server without Markdown in its description (Redoc prints it as plain text)', () => {
+    for (const server of document.servers as Array<{ description?: string }>) expect(server.description ?? '').not.toMatch(/[`*_[\]]/);
   });
 
   it('include every operation of the contract', () => {

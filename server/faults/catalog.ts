@@ -23,6 +23,9 @@ export const FAULT_CATALOG = {
   'drop-null-fields': 'response objects leave out fields whose value is null',
   'publish-without-timestamp': 'a post created as published has first_published_at null',
   'wrong-success-status': 'createPage answers 200 instead of 201',
+  'rate-limit-header-malformed': 'the RateLimit field uses the older draft syntax (limit=, remaining=, reset=)',
+  'rate-limit-not-enforced': 'a token over its announced quota is still served instead of answered 429',
+  'rate-limit-without-retry-after': 'a 429 carries no Retry-After',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -5,8 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/database.ts';
-import type { ProblemError } from '../http/problem.ts';
-import { problems } from '../http/problem.ts';
+import { ProblemError, problems } from '../http/problem.ts';
 import type { Services } from '../services/index.ts';
 import type { Stores } from '../store/index.ts';
 import { FAULT_CATALOG, isFaultName, type FaultName } from './catalog.ts';
@@ -23,6 +22,8 @@ export interface Faults {
   readonly validateResponses: boolean;
   /** Wraps authentication. */
   authenticate(real: RequestHandler): RequestHandler;
+  /** Wraps authentication with its rate limits. */
+  limits(real: RequestHandler): RequestHandler;
   /** Middleware that rewrites responses, if any fault does. */
   readonly rewriteResponses: RequestHandler | undefined;
   /** The problem actually sent for a problem the server meant to send. */
@@ -37,6 +38,7 @@ export const noFaults: Faults = {
   validateRequests: true,
   validateResponses: true,
   authenticate: (real) => real,
+  limits: (real) => real,
   rewriteResponses: undefined,
   problem: (intended) => intended,
   patch: () => {},
@@ -90,6 +92,24 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
           if ((err as ProblemError | undefined)?.status !== 401) return next(err);
           res.locals.workspaceId = 1;
           next();
+        });
+    },
+
+    limits(real) {
+      if (!on('rate-limit-header-malformed') && !on('rate-limit-not-enforced') && !on('rate-limit-without-retry-after')) return real;
+      return (req, res, next) =>
+        real(req, res, (err?: unknown) => {
+          if (on('rate-limit-header-malformed') && res.hasHeader('RateLimit')) {
+            // The older draft's syntax, a plausible slip when following a library's defaults.
+            res.setHeader('RateLimit', 'limit=100, remaining=99, reset=60');
+          }
+          const limited = err instanceof ProblemError && err.status === 429;
+          if (limited && on('rate-limit-not-enforced') && res.locals.workspaceId !== undefined) return next();
+          if (limited && on('rate-limit-without-retry-after')) {
+            res.removeHeader('Retry-After');
+            return next(new ProblemError(429, err.kind, err.title, err.detail));
+          }
+          next(err);
         });
     },
 

@@ -4,6 +4,15 @@
  */
 export const PROBLEM_BASE = 'https://publishing.example/problems/';
 
+/**
+ * The bounds the contract declares on a problem (Problem and FieldError schemas). Most problems are
+ * far inside them; the ones that quote the request (an unknown field's name, a long path) are cut
+ * to fit, so no input makes an error answer large.
+ */
+export const PROBLEM_BOUNDS = { detail: 4096, instance: 2048, errors: 100, field: 1024, message: 1024 } as const;
+
+const fit = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
 export interface FieldError {
   field: string;
   message: string;
@@ -36,9 +45,16 @@ export class ProblemError extends Error {
       type: PROBLEM_BASE + this.kind,
       title: this.title,
       status: this.status,
-      detail: this.detail,
-      ...(instance ? { instance } : {}),
-      ...(this.errors ? { errors: this.errors } : {}),
+      detail: fit(this.detail, PROBLEM_BOUNDS.detail),
+      ...(instance ? { instance: fit(instance, PROBLEM_BOUNDS.instance) } : {}),
+      ...(this.errors
+        ? {
+            errors: this.errors.slice(0, PROBLEM_BOUNDS.errors).map((error) => ({
+              field: fit(error.field, PROBLEM_BOUNDS.field),
+              message: fit(error.message, PROBLEM_BOUNDS.message),
+            })),
+          }
+        : {}),
     };
   }
 }
@@ -61,6 +77,17 @@ export const problems = {
   tooLarge: (detail: string) => new ProblemError(413, 'payload-too-large', 'Payload too large', detail),
   unsupportedMediaType: (detail: string) =>
     new ProblemError(415, 'unsupported-media-type', 'Unsupported media type', detail),
+  tooManyRequests: (limit: 'token' | 'address', count: number, windowSeconds: number, retryAfterSeconds: number) =>
+    new ProblemError(
+      429,
+      'too-many-requests',
+      'Too many requests',
+      limit === 'token'
+        ? `This token has made more than ${count} requests in ${windowSeconds} seconds. Try again in ${retryAfterSeconds} seconds.`
+        : `This address has failed authentication more than ${count} times in ${windowSeconds} seconds. Try again in ${retryAfterSeconds} seconds.`,
+      undefined,
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
   invalid: (errors: FieldError[]) =>
     new ProblemError(422, 'validation-failed', 'Validation failed', `The request has ${inputs(errors.length)}.`, errors),
   invalidField: (field: string, message: string) => problems.invalid([{ field, message }]),

@@ -123,3 +123,28 @@ describe('server faults', () => {
     expect((await t.api('POST', `/pages/${page}/posts`, { body: { title: 'Live', status: 'published' } })).body.first_published_at).toBeNull();
   });
 });
+
+describe('rate-limit faults', () => {
+  const small = { windowSeconds: 600, perToken: 2, failedAuthPerAddress: 600 };
+
+  it('rate-limit-header-malformed: RateLimit is in the older draft syntax', async () => {
+    t = await startTestServer({ faults: ['rate-limit-header-malformed'] });
+    expect((await t.api('GET', '/pages')).headers.get('ratelimit')).toBe('limit=100, remaining=99, reset=60');
+  });
+
+  it('rate-limit-not-enforced: a token past its announced quota is still served', async () => {
+    t = await startTestServer({ faults: ['rate-limit-not-enforced'], rateLimit: small });
+    const answers = [await t.api('GET', '/pages'), await t.api('GET', '/pages'), await t.api('GET', '/pages')];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[2]!.headers.get('ratelimit')).toMatch(/r=0/);
+  });
+
+  it('rate-limit-without-retry-after: the 429 has no Retry-After', async () => {
+    t = await startTestServer({ faults: ['rate-limit-without-retry-after'], rateLimit: small });
+    await t.api('GET', '/pages');
+    await t.api('GET', '/pages');
+    const refused = await t.api('GET', '/pages');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeNull();
+  });
+});

@@ -202,6 +202,25 @@ export const FAULTS: Fault[] = [
     },
   },
   {
+    name: 'malformed-rate-limit-header',
+    description: 'every answer carries RateLimit in the older draft syntax (limit=, remaining=, reset=)',
+    caughtBy: ['response_headers_conformance'],
+    operations: ['listPages'],
+    upstream: 'mock',
+    rewriteResponse: (response) => ({ ...response, headers: { ...response.headers, ratelimit: 'limit=100, remaining=99, reset=60' } }),
+  },
+  {
+    name: 'plain-429',
+    description: 'requests are refused with a bare 429: text/plain, no Retry-After',
+    caughtBy: ['response_headers_conformance', 'content_type_conformance', 'response_schema_conformance'],
+    operations: ['listAuthors'],
+    upstream: 'mock',
+    rewriteResponse: (response, context) =>
+      context.operation?.operationId === 'listAuthors'
+        ? { ...response, status: 429, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('Too Many Requests') }
+        : response,
+  },
+  {
     name: 'send-answers-draft',
     description: 'sendEmail answers 200 with the email still a draft',
     caughtBy: ['email_send_state_table'],

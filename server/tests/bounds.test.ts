@@ -1,0 +1,61 @@
+/**
+ * The bounds the contract declares on what the server answers hold whatever a request contains:
+ * problem details that quote the request are cut to fit, and Markdown that would render to more
+ * HTML than a post or email may hold is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_BOUNDS } from '../http/problem.ts';
+import { MAX_RENDERED_HTML } from '../domain/markdown.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('problem details', () => {
+  it('name a very long unknown field in at most the declared length', async () => {
+    const name = 'x'.repeat(5000);
+    const answer = await t.api('POST', '/newsletters', { body: { name: 'Bounded', [name]: 1 } });
+    expect(answer.status).toBe(422);
+    for (const error of answer.body.errors) {
+      expect(error.field.length).toBeLessThanOrEqual(PROBLEM_BOUNDS.field);
+      expect(error.message.length).toBeLessThanOrEqual(PROBLEM_BOUNDS.message);
+    }
+    expect(answer.body.detail.length).toBeLessThanOrEqual(PROBLEM_BOUNDS.detail);
+  });
+
+  it('list at most the declared number of errors', async () => {
+    const body = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`unknown_${i}`, i]));
+    const answer = await t.api('POST', '/newsletters', { body });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.length).toBeGreaterThan(0);
+    expect(answer.body.errors.length).toBeLessThanOrEqual(PROBLEM_BOUNDS.errors);
+  });
+
+  it('cut the instance of a very long path to the declared length', async () => {
+    const answer = await t.api('GET', `/${'p'.repeat(6000)}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.instance.length).toBeLessThanOrEqual(PROBLEM_BOUNDS.instance);
+    expect(answer.body.detail.length).toBeLessThanOrEqual(PROBLEM_BOUNDS.detail);
+  });
+});
+
+describe('rendered Markdown', () => {
+  it('that would exceed the declared length of content_html is a 422 naming content_md', async () => {
+    const page = (await t.api('POST', '/pages', { body: { name: 'Markdown bounds' } })).body;
+    // Each `&` renders as `&amp;`: 450,000 characters of Markdown become 2,250,000 of HTML.
+    const answer = await t.api('POST', `/pages/${page.id}/posts`, { body: { title: 'Big', content_md: '&'.repeat(450_000) } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual([{ field: 'content_md', message: expect.stringMatching(/at most 2000000/) }]);
+    expect(MAX_RENDERED_HTML).toBe(2_000_000);
+  });
+
+  it('that fits is rendered and answered', async () => {
+    const page = (await t.api('POST', '/pages', { body: { name: 'Markdown fits' } })).body;
+    const answer = await t.api('POST', `/pages/${page.id}/posts`, { body: { title: 'Fits', content_md: 'word '.repeat(99_000) } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.content_html.length).toBeLessThanOrEqual(MAX_RENDERED_HTML);
+  });
+});
