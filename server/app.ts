@@ -11,11 +11,13 @@ import express, { Router, type Express } from 'express';
 import { authenticate } from './http/auth.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { headAsGet } from './http/head.ts';
 import { problems } from './http/problem.ts';
 import { dispatchOperations, type OperationHandlers, type OperationId } from './http/operations.ts';
 import { requestLogging } from './http/request-log.ts';
 import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
+import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
 import { categoryOperations } from './operations/categories.ts';
@@ -52,6 +54,7 @@ export function buildApp(options: AppOptions): Express {
   const { services, logger } = options;
   const faults = options.faults ?? noFaults;
   const contract = loadContract();
+  const contractIndex = new ContractIndex(contract);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -70,12 +73,14 @@ export function buildApp(options: AppOptions): Express {
   // before authentication.
   const api = Router();
   api.use(cors({ origin: options.corsOrigins, exposedHeaders: ['WWW-Authenticate', 'Allow'], maxAge: 600 }));
+  if (faults.answerHead) api.use(headAsGet(contractIndex, API_BASE));
   api.use(faults.authenticate(authenticate(options.stores.tokens)));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
   api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
   api.post('/images/upload', imageUploadParser());
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
+  if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
   api.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
   const handlers = {
     ...pageOperations(services.pages),
@@ -104,6 +109,6 @@ export function buildApp(options: AppOptions): Express {
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
-  app.use(errorHandler(new ContractIndex(contract), logger, (problem) => faults.problem(problem)));
+  app.use(errorHandler(contractIndex, logger, (problem) => faults.problem(problem)));
   return app;
 }

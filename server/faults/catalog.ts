@@ -23,6 +23,12 @@ export const FAULT_CATALOG = {
   'drop-null-fields': 'response objects leave out fields whose value is null',
   'publish-without-timestamp': 'a post created as published has first_published_at null',
   'wrong-success-status': 'createPage answers 200 instead of 201',
+  'markdown-unbounded':
+    'Markdown is rendered on the event loop by an unbounded renderer (no nesting bound, super-linear cost): deep lists crash the process, long emphasis runs stall every client',
+  'lax-numbers': 'integers in paths and queries accept Infinity, exponents, hex, signs, leading zeros and white space',
+  'head-405': 'HEAD on a path that has GET is answered 405',
+  'ascii-case-folding': 'name uniqueness compares letter case for ASCII letters only (Ärger Blog and ärger blog are two names)',
+  'domain-leak': "a page's generated domain gets a -1 suffix when another workspace has a page of that name",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
