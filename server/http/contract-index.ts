@@ -7,7 +7,7 @@
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const METHODS = ['get', 'head', 'put', 'post', 'delete', 'options', 'patch', 'trace'];
 
 export class ContractIndex {
   private readonly routes: Array<{ pattern: RegExp; template: string; methods: string[] }>;
