@@ -25,7 +25,7 @@ export interface PoolOptions {
   heapMb?: number;
 }
 
-type Reply = { id: number } & ({ rendering: Rendering } | { failed: string });
+type Reply = { ready: true } | ({ id: number } & ({ rendering: Rendering } | { failed: string }));
 
 interface Job {
   id: number;
@@ -44,12 +44,20 @@ class Thread {
   readonly worker: Worker;
   job: Job | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private ready = false;
   dead = false;
 
   constructor(private readonly options: Required<PoolOptions>, private readonly onIdle: (thread: Thread) => void) {
     this.worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
     this.worker.unref();
-    this.worker.on('message', (reply: Reply) => this.settle((job) => ('failed' in reply ? job.reject(new Error(reply.failed)) : job.resolve(reply.rendering))));
+    this.worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        this.ready = true;
+        if (this.job) this.start(this.job);
+        return;
+      }
+      this.settle((job) => ('failed' in reply ? job.reject(new Error(reply.failed)) : job.resolve(reply.rendering)));
+    });
     this.worker.on('error', (error) => {
       // ERR_WORKER_OUT_OF_MEMORY: the Markdown needed more memory than a rendering may have.
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -64,6 +72,10 @@ class Thread {
 
   run(job: Job): void {
     this.job = job;
+    if (this.ready) this.start(job);
+  }
+
+  private start(job: Job): void {
     this.timer = setTimeout(() => {
       this.dead = true;
       this.settle((current) => current.resolve({ refused: `takes longer than ${this.options.timeoutMs / 1000} s to render` }));
@@ -92,7 +104,7 @@ export class MarkdownPool implements MarkdownRenderer {
   constructor(options: PoolOptions = {}) {
     this.options = {
       threads: options.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
-      timeoutMs: options.timeoutMs ?? 10_000,
+      timeoutMs: options.timeoutMs ?? 20_000,
       heapMb: options.heapMb ?? 256,
     };
   }
