@@ -150,7 +150,7 @@ describe('server faults', () => {
     for (const spelled of [`0x${newsletter.toString(16)}`, `${newsletter}.0`, `0${newsletter}`, `${newsletter}e0`, `%20${newsletter}`]) {
       expect((await api('GET', `/newsletters/${spelled}`)).status, spelled).toBe(200);
     }
-    expect((await api('GET', '/newsletters?size=Infinity')).status).not.toBe(422);
+    expect((await api('GET', '/newsletters?size=Infinity')).status).toBe(500);
   });
 
   it('head-405: HEAD on a path with GET is a 405', async () => {
