@@ -19,9 +19,10 @@
  *   a table header of 20,000 cells      880
  *
  * Scaling the worst of them from 50,000 to 500,000 characters multiplies the time by about ten:
- * linear. commonmark.js took over 20 s on five of these inputs and crashed on `>` x 500,000;
- * micromark with its GFM extension took over 20 s on most. Linear is still seconds for the worst
- * half-megabyte, so rendering never runs on the event loop: see markdown-pool.ts.
+ * linear. commonmark.js took over 20 s on four of the 45 inputs tried (`[a](b`, `![[]()`, unclosed
+ * `<!--`, `- ` on one line) and crashed on `>` x 500,000; micromark with its GFM extension took over
+ * 20 s on nine of the first ten. Linear is still seconds for the worst half-megabyte, so rendering
+ * never runs on the event loop: see markdown-pool.ts.
  *
  * Two limits make what is stored bounded and readable back:
  * - Lists and block quotes nest at most MARKDOWN_MAX_DEPTH levels; deeper Markdown is refused
