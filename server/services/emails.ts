@@ -49,6 +49,7 @@ export class EmailService {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     this.checkAuthor(workspaceId, input.author_id);
     const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       this.checkAuthor(workspaceId, input.author_id);
@@ -71,6 +72,7 @@ export class EmailService {
     this.draft(workspaceId, newsletterId, id, 'changed');
     this.checkAuthor(workspaceId, input.author_id);
     const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       const email = this.draft(workspaceId, newsletterId, id, 'changed');
       this.checkAuthor(workspaceId, input.author_id);

@@ -41,6 +41,7 @@ export class PostService {
     ensurePageInWorkspace(this.context, workspaceId, pageId);
     this.checkReferences(workspaceId, pageId, input);
     const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       ensurePageInWorkspace(this.context, workspaceId, pageId);
       this.checkReferences(workspaceId, pageId, input);
@@ -75,6 +76,7 @@ export class PostService {
     this.get(workspaceId, pageId, id);
     this.checkReferences(workspaceId, pageId, input);
     const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       const post = this.get(workspaceId, pageId, id);
       this.checkReferences(workspaceId, pageId, input);
