@@ -10,8 +10,14 @@ import type { ContractIndex } from './contract-index.ts';
 
 /** @param basePath where the API router is mounted, which the contract's paths do not include. */
 export function headAsGet(contract: ContractIndex, basePath: string): RequestHandler {
-  return (req, _res, next) => {
-    if (req.method === 'HEAD' && contract.hasGet(basePath + req.path)) req.method = 'GET';
+  return (req, res, next) => {
+    if (req.method === 'HEAD' && contract.hasGet(basePath + req.path)) {
+      req.method = 'GET';
+      // Once the answer is complete, the request is logged as what it was.
+      res.once('prefinish', () => {
+        req.method = 'HEAD';
+      });
+    }
     next();
   };
 }
