@@ -22,13 +22,16 @@ export interface paths {
          * Create a page
          * @description Creates a page in the caller's workspace.
          *
-         *     - `name` is required and must not be used by another page of the workspace (`409`, type `name-taken`).
+         *     - `name` is required and must not be used by another page of the workspace, in any letter case (Unicode case
+         *       folding: `Ärger Blog` and `ärger blog` are one name) (`409`, type `name-taken`).
          *     - `slug` is optional. When absent it is derived from the name: lowercased, transliterated to ASCII, `/` removed,
          *       other runs of non-alphanumerics turned into one hyphen, and made unique in the workspace with a `-1`, `-2`
          *       suffix. An explicit slug is normalised the same way; one already used by a page of the workspace is a `409`
          *       (type `slug-taken`).
          *     - `name_slug` is derived from the name the same way and made unique in the workspace with a suffix.
-         *     - `domain` is generated from the name: lowercase and unique across all workspaces.
+         *     - `domain` is generated: the name's slug, a hyphen and six random letters and digits, under the service's
+         *       pages domain (`engineering-blog-k3x9q2.pages.publishing.example`). It is lowercase and unique across all
+         *       workspaces, and made without regard to other workspaces' pages, so it tells nothing about them.
          *     - `workspace_id` is the workspace of the token.
          *
          *     The v1 description does not give the success code; the platform answers `201`, and so does this contract.
@@ -100,6 +103,11 @@ export interface paths {
          *     - `slug` is derived from the title and made unique in the page with a `-1`, `-2` suffix.
          *     - `content_md` is Markdown: when `content_html` is absent or `null`, the server renders it to HTML and stores
          *       that as `content_html`. When both are given, `content_html` is kept as sent.
+         *       Markdown is CommonMark with GitHub's tables, strikethrough and autolinks. Raw HTML in it is passed through
+         *       unchanged, as CommonMark specifies (HTML sent as `content_html` is stored as sent too); all other text is
+         *       escaped. Lists and block quotes may nest 50 levels deep and the HTML may be at most 1,000,000 characters;
+         *       deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a
+         *       `422` naming `content_md`, and nothing is stored.
          *     - `category_id` must name a category of the same page, and `author_id` an author of the workspace; otherwise `422`.
          *     - The response carries neither `content_md` nor `author_id`: they are accepted, stored and never returned.
          *
@@ -302,6 +310,12 @@ export interface paths {
          * @description Creates an email in the newsletter, always as a `draft`. `slug` is derived from the subject and made unique in
          *     the newsletter with a `-1`, `-2` suffix. `content_md` is rendered to HTML when `content_html` is absent or
          *     `null`. `author_id` must name an author of the workspace (`422`).
+         *
+         *     Markdown is CommonMark with GitHub's tables, strikethrough and autolinks. Raw HTML in it is passed through
+         *     unchanged, as CommonMark specifies (HTML sent as `content_html` is stored as sent too); all other text is
+         *     escaped. Lists and block quotes may nest 50 levels deep and the HTML may be at most 1,000,000 characters;
+         *     deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a
+         *     `422` naming `content_md`, and nothing is stored.
          *
          *     **Supporting operation**: part of the platform's public v1 surface that completes the core operations.
          */
@@ -526,7 +540,7 @@ export interface components {
     schemas: {
         /**
          * Format: int64
-         * @description An identifier: a whole number from 1 to 9007199254740991, the largest integer a JSON number carries exactly.
+         * @description An identifier: a whole number from 1 to 9007199254740991, the largest integer a JSON number carries exactly. In a path or a query it is written in decimal digits only (no sign, leading zero, decimal point, exponent or white space).
          * @example 42
          */
         Id: number;
@@ -546,7 +560,7 @@ export interface components {
             slug: string;
             /** @description Derived from the name, made unique in the workspace with a `-1`, `-2` suffix. It follows the name when the name changes. */
             name_slug: string;
-            /** @description The host name the page is published at. Generated, lowercase, unique across all workspaces. */
+            /** @description The host name the page is published at. Generated from the name's slug and six random letters and digits, lowercase, unique across all workspaces; it tells nothing about other workspaces. */
             domain: string;
             /** @description The workspace of the token that created the page. */
             workspace_id: components["schemas"]["Id"];
@@ -737,7 +751,7 @@ export interface components {
             status?: "draft" | "published";
             /** @description Content in HTML. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
-            /** @description Content in Markdown (CommonMark with GitHub extensions). When `content_html` is absent or `null`, the server renders this to HTML and stores the result as `content_html`. It is never returned. */
+            /** @description Content in Markdown. When `content_html` is absent or `null`, the server renders this to HTML and stores the result as `content_html`. It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
             content_md?: string | null;
             description?: components["schemas"]["Description"];
             /** @description A category of the same page; another id is a `422`. */
@@ -768,7 +782,7 @@ export interface components {
             status?: "draft" | "published";
             /** @description Content in HTML. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
-            /** @description Content in Markdown. When given without `content_html`, it is rendered to HTML and replaces `content_html`. It is never returned. */
+            /** @description Content in Markdown. When given without `content_html`, it is rendered to HTML and replaces `content_html`. It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
             content_md?: string | null;
             description?: components["schemas"]["Description"];
             /** @description A category of the same page, or `null` for none; another id is a `422`. */
@@ -974,7 +988,7 @@ export interface components {
             preview?: string | null;
             /** @description HTML content. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
-            /** @description Markdown content. When `content_html` is absent or `null`, it is rendered to HTML and stored as `content_html`. It is never returned. */
+            /** @description Markdown content. When `content_html` is absent or `null`, it is rendered to HTML and stored as `content_html`. It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
             content_md?: string | null;
             /** @description An author of the workspace; an unknown id is a `422`. */
             author_id?: components["schemas"]["NullableId"];
@@ -987,7 +1001,7 @@ export interface components {
             preview?: string | null;
             /** @description HTML content. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
-            /** @description Markdown content. When given without `content_html`, it is rendered to HTML and replaces `content_html`. It is never returned. */
+            /** @description Markdown content. When given without `content_html`, it is rendered to HTML and replaces `content_html`. It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
             content_md?: string | null;
             /** @description An author of the workspace, or `null`; an unknown id is a `422`. */
             author_id?: components["schemas"]["NullableId"];
@@ -1244,12 +1258,12 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+         * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
          * @example 1
          */
         ListPage: number;
         /**
-         * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+         * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
          * @example 10
          */
         ListSize: number;
@@ -1446,12 +1460,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];
@@ -1659,12 +1673,12 @@ export interface operations {
                  */
                 category_id?: components["parameters"]["PostCategoryFilter"];
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];
@@ -1898,12 +1912,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];
@@ -2163,12 +2177,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];
@@ -2371,12 +2385,12 @@ export interface operations {
                  */
                 status?: components["parameters"]["EmailStatusFilter"];
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];
@@ -2719,12 +2733,12 @@ export interface operations {
                  */
                 verified?: components["parameters"]["SubscriberVerifiedFilter"];
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];
@@ -2863,12 +2877,12 @@ export interface operations {
                  */
                 active?: components["parameters"]["AuthorActiveFilter"];
                 /**
-                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number, or below 1, is a `422`.
+                 * @description Page number, from 1. A page past the last one answers an empty `result` with the true `total`. Not a whole number written in decimal digits (`1e2`, `+1`, `01`, `Infinity`), or below 1, is a `422`.
                  * @example 1
                  */
                 page?: components["parameters"]["ListPage"];
                 /**
-                 * @description Items per page, maximum 100. Out of range, or not a whole number, is a `422`; it is never clamped.
+                 * @description Items per page, maximum 100. Out of range, or not a whole number written in decimal digits (`1e2`, `+10`, `010`, `Infinity`), is a `422`; it is never clamped.
                  * @example 10
                  */
                 size?: components["parameters"]["ListSize"];

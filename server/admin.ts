@@ -9,6 +9,7 @@ import { AdminError, adminProgram, type AdminContext } from './admin/program.ts'
 import { loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { systemClock } from './domain/clock.ts';
+import { MarkdownPool } from './domain/markdown-pool.ts';
 import { createServices } from './services/index.ts';
 import { createStores } from './store/index.ts';
 
@@ -22,6 +23,8 @@ function openAdminContext(config: ServerConfig): AdminContext {
     publicUrl: config.publicUrl,
     // The CLI queues no email; a running server's worker finds queued ones on its own.
     onEmailQueued: () => {},
+    // No admin command writes Markdown; the pool starts no thread until something is rendered.
+    markdown: new MarkdownPool(),
   });
   return { ...context, services, databasePath: config.databasePath, smtpConfigured: config.smtpUrl !== undefined };
 }

@@ -11,12 +11,14 @@ import { authenticate } from './http/auth.ts';
 import { authenticateWithLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { headAsGet } from './http/head.ts';
 import { problems } from './http/problem.ts';
 import { dispatchOperations, type OperationHandlers, type OperationId } from './http/operations.ts';
 import { requestLogging } from './http/request-log.ts';
 import { imageUploadParser } from './http/uploads.ts';
 import { contractValidator, loadContract } from './http/validator.ts';
 import { docsPage } from './http/docs-page.ts';
+import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
 import { categoryOperations } from './operations/categories.ts';
@@ -59,6 +61,7 @@ export function buildApp(options: AppOptions): Express {
   const { services, logger } = options;
   const faults = options.faults ?? noFaults;
   const contract = loadContract();
+  const contractIndex = new ContractIndex(contract);
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -84,12 +87,14 @@ export function buildApp(options: AppOptions): Express {
       maxAge: 600,
     }),
   );
+  if (faults.answerHead) api.use(headAsGet(contractIndex, API_BASE));
   api.use(faults.limits(authenticateWithLimits(faults.authenticate(authenticate(options.stores.tokens)), options.rateLimit)));
   // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
   // answered by the validator (422, "must be object") rather than as unparseable (400).
   api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
   api.post('/images/upload', imageUploadParser());
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
+  if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
   api.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
   const handlers = {
     ...pageOperations(services.pages),
@@ -119,6 +124,6 @@ export function buildApp(options: AppOptions): Express {
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
-  app.use(errorHandler(new ContractIndex(contract), logger, (problem) => faults.problem(problem)));
+  app.use(errorHandler(contractIndex, logger, (problem) => faults.problem(problem)));
   return app;
 }

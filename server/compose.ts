@@ -8,6 +8,7 @@ import { inTransaction, openDatabase, type Db } from './db/database.ts';
 import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { systemClock, timestamp, type Clock } from './domain/clock.ts';
+import { MarkdownPool } from './domain/markdown-pool.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -45,14 +46,16 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     pollMs: config.deliveryPollMs,
     logger: options.logger,
   });
+  const markdown = new MarkdownPool();
   const services = createServices(context, {
+    markdown,
     pagesDomain: config.pagesDomain,
     imagesDir,
     publicUrl: config.publicUrl,
     onEmailQueued: () => worker.wake(),
   });
   const faults = faultsFrom(config.faults);
-  faults.patch({ db, stores, services });
+  faults.patch({ db, stores, services, markdown });
   const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
 
   return {
@@ -62,10 +65,11 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     services,
     worker,
     transport,
-    /** Stops delivery after the batch in flight and closes the mail transport and the database. */
+    /** Stops delivery after the batch in flight and closes the mail transport, the Markdown threads and the database. */
     async close(): Promise<void> {
       await worker.stop();
       await transport.close();
+      await markdown.close();
       db.close();
     },
   };

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openConnection, type Connection } from './connection.ts';
+import { fillNameKeys } from './name-keys.ts';
 
 export type Db = Connection;
 
@@ -22,6 +23,7 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  fillNameKeys(db);
   return db;
 }
 

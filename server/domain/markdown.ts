@@ -1,33 +1,81 @@
-/** Markdown (CommonMark with GitHub extensions) to HTML, for `content_md` given without `content_html`. */
-import { Marked } from 'marked';
-import { problems } from '../http/problem.ts';
-
 /**
- * The most HTML a post or email answers with (the contract's maxLength on `content_html`). Markdown
- * grows when rendered (`<` becomes `&lt;`), so 500,000 characters of Markdown could otherwise answer
- * several million characters; ordinary text grows by far less than four times.
+ * Markdown to HTML, for `content_md` given without `content_html`: CommonMark with GitHub's tables,
+ * strikethrough and autolinks, rendered by markdown-it. Raw HTML in the Markdown passes through as
+ * CommonMark says it does (a post's `content_html` is accepted as raw HTML anyway); the rest is
+ * escaped.
+ *
+ * Why markdown-it: its cost grows linearly with the input on every pathological CommonMark input
+ * tried (cmark's list and more), and its block nesting is bounded (`maxNesting`), so nothing
+ * recurses without limit. Measured on a busy 2-core machine, each input at or near the 500,000
+ * characters `content_md` allows, cold process (ms; marked, the renderer before it, in brackets):
+ *
+ *   a list nested 700 levels (490 KB)    40  (heap out of memory: the process died)
+ *   `*a` x 100,000 / x 250,000          690 / 2,060  (18,000 for x 100,000)
+ *   `>` x 100,000 / x 500,000             5 / 15
+ *   `[` x 500,000                     3,020
+ *   `[a` / `[ a_` / `![` repeated     2,700 / 2,880 / 2,550
+ *   nested strong emphasis (cmark's)  1,890
+ *   `<` x 500,000 / unclosed `<!--`     460 / 150
+ *   a table header of 20,000 cells      880
+ *
+ * Scaling the worst of them from 50,000 to 500,000 characters multiplies the time by about ten:
+ * linear. commonmark.js took over 20 s on four of the 45 inputs tried (`[a](b`, `![[]()`, unclosed
+ * `<!--`, `- ` on one line) and crashed on `>` x 500,000; micromark with its GFM extension took over
+ * 20 s on nine of the first ten. Linear is still seconds for the worst half-megabyte, so rendering
+ * never runs on the event loop: see markdown-pool.ts.
+ *
+ * Two limits make what is stored bounded and readable back:
+ * - Lists and block quotes nest at most MARKDOWN_MAX_DEPTH levels; deeper Markdown is refused
+ *   rather than silently cut (markdown-it drops what lies past `maxNesting`).
+ * - The HTML is at most RENDERED_HTML_MAX_LENGTH characters. Markdown expands by a small factor
+ *   (`"` becomes `&quot;`, a one-letter table row a dozen characters), but a reference link
+ *   defined once and used many times expands without bound.
  */
-export const MAX_RENDERED_HTML = 2_000_000;
+import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 
-const marked = new Marked({ gfm: true, async: false });
+/** How deep lists and block quotes may nest. */
+export const MARKDOWN_MAX_DEPTH = 50;
+/** The longest HTML Markdown may render to: twice the longest Markdown. */
+export const RENDERED_HTML_MAX_LENGTH = 1_000_000;
 
-export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown, { async: false });
+// Every list, list item and block quote is one level of markdown-it's nesting, and a table inside
+// the deepest list adds five more; past this markdown-it stops parsing the rest of the container.
+const PARSER_MAX_NESTING = 2 * MARKDOWN_MAX_DEPTH + 10;
+
+const markdownIt = new MarkdownIt({ html: true, linkify: true, maxNesting: PARSER_MAX_NESTING });
+
+export type Rendering = { html: string } | { refused: string };
+
+/** How deep lists and block quotes nest in a parsed document. */
+function containerDepth(tokens: readonly Token[]): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const token of tokens) {
+    if (token.type === 'bullet_list_open' || token.type === 'ordered_list_open' || token.type === 'blockquote_open') {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+    } else if (token.type === 'bullet_list_close' || token.type === 'ordered_list_close' || token.type === 'blockquote_close') {
+      depth -= 1;
+    }
+  }
+  return deepest;
 }
 
-/**
- * The HTML to store, given what a request sent: explicit HTML wins; otherwise Markdown is rendered;
- * `undefined` means neither was sent, so the stored content stays as it is.
- */
-export function contentHtmlFrom(input: { content_html?: string | null; content_md?: string | null }): string | null | undefined {
-  if (input.content_html !== undefined && input.content_html !== null) return input.content_html;
-  if (input.content_md !== undefined && input.content_md !== null) {
-    const html = renderMarkdown(input.content_md);
-    if (html.length > MAX_RENDERED_HTML) {
-      throw problems.invalidField('content_md', `renders to ${html.length} characters of HTML; at most ${MAX_RENDERED_HTML} are kept`);
-    }
-    return html;
+/** The HTML of `markdown`, or why it is refused. Synchronous and CPU-bound: call it off the event loop. */
+export function renderMarkdown(markdown: string): Rendering {
+  const tokens = markdownIt.parse(markdown, {});
+  if (containerDepth(tokens) > MARKDOWN_MAX_DEPTH) {
+    return { refused: `must not nest lists and block quotes more than ${MARKDOWN_MAX_DEPTH} levels deep` };
   }
-  // An explicit `content_html: null` clears the content; `content_md: null` alone leaves the HTML as is.
-  return input.content_html === null ? null : undefined;
+  const tooLong = { refused: `must render to at most ${RENDERED_HTML_MAX_LENGTH.toLocaleString('en')} characters of HTML` };
+  let html: string;
+  try {
+    html = markdownIt.renderer.render(tokens, markdownIt.options, {});
+  } catch (error) {
+    // Past V8's longest string: only repeated reference links get there.
+    if (error instanceof RangeError) return tooLong;
+    throw error;
+  }
+  return html.length > RENDERED_HTML_MAX_LENGTH ? tooLong : { html };
 }

@@ -26,6 +26,12 @@ export const FAULT_CATALOG = {
   'rate-limit-header-malformed': 'the RateLimit field uses the older draft syntax (limit=, remaining=, reset=)',
   'rate-limit-not-enforced': 'a token over its announced quota is still served instead of answered 429',
   'rate-limit-without-retry-after': 'a 429 carries no Retry-After',
+  'markdown-unbounded':
+    'Markdown is rendered on the event loop by an unbounded renderer (no nesting bound, super-linear cost): deep lists crash the process, long emphasis runs stall every client',
+  'lax-numbers': 'integers in paths and queries accept Infinity, exponents, hex, signs, leading zeros and white space',
+  'head-405': 'HEAD on a path that has GET is answered 405',
+  'ascii-case-folding': 'name uniqueness compares letter case for ASCII letters only (Ärger Blog and ärger blog are two names)',
+  'domain-leak': "a page's generated domain gets a -1 suffix when another workspace has a page of that name",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -5,6 +5,8 @@
  */
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/database.ts';
+import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
+import { nextFreeSlug } from '../domain/slugs.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { Services } from '../services/index.ts';
 import type { Stores } from '../store/index.ts';
@@ -20,6 +22,10 @@ export interface Faults {
   contract(document: Json): Json;
   readonly validateRequests: boolean;
   readonly validateResponses: boolean;
+  /** Whether integers in paths and queries are checked as written (http/whole-numbers.ts). */
+  readonly checkWholeNumbers: boolean;
+  /** Whether HEAD is answered wherever GET is (http/head.ts). */
+  readonly answerHead: boolean;
   /** Wraps authentication. */
   authenticate(real: RequestHandler): RequestHandler;
   /** Wraps authentication with its rate limits. */
@@ -28,8 +34,8 @@ export interface Faults {
   readonly rewriteResponses: RequestHandler | undefined;
   /** The problem actually sent for a problem the server meant to send. */
   problem(intended: ProblemError): ProblemError;
-  /** Patches stores and services in place. */
-  patch(parts: { db: Db; stores: Stores; services: Services }): void;
+  /** Patches stores, services and the Markdown renderer in place. */
+  patch(parts: { db: Db; stores: Stores; services: Services; markdown: MarkdownRenderer }): void;
 }
 
 export const noFaults: Faults = {
@@ -37,6 +43,8 @@ export const noFaults: Faults = {
   contract: (document) => document,
   validateRequests: true,
   validateResponses: true,
+  checkWholeNumbers: true,
+  answerHead: true,
   authenticate: (real) => real,
   limits: (real) => real,
   rewriteResponses: undefined,
@@ -71,6 +79,8 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
     // own responses.
     validateResponses: false,
     validateRequests: !on('accept-invalid-input'),
+    checkWholeNumbers: !on('lax-numbers'),
+    answerHead: !on('head-405'),
 
     contract(document) {
       const copy = structuredClone(document);
@@ -130,7 +140,7 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
       return intended;
     },
 
-    patch({ db, stores, services }) {
+    patch({ db, stores, services, markdown }) {
       if (on('cross-workspace-leak')) {
         const anyWorkspace = db.prepare('SELECT id, name, name_slug, workspace_id, created_at, updated_at FROM newsletters WHERE id = ?');
         stores.newsletters.get = (_workspaceId, id) => anyWorkspace.get(id) as ReturnType<typeof stores.newsletters.get>;
@@ -186,10 +196,33 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
       if (on('publish-without-timestamp')) {
         const create = services.posts.create.bind(services.posts);
         const clear = db.prepare('UPDATE posts SET first_published_at = NULL WHERE id = ?');
-        services.posts.create = (workspaceId, pageId, input) => {
-          const post = create(workspaceId, pageId, input);
+        services.posts.create = async (workspaceId, pageId, input) => {
+          const post = await create(workspaceId, pageId, input);
           clear.run(post.id);
           return { ...post, first_published_at: null };
+        };
+      }
+      if (on('markdown-unbounded')) {
+        // marked, the renderer the server had before: on the event loop, nesting without bound.
+        markdown.render = async (text) => {
+          const { marked } = await import('marked');
+          return { html: marked.parse(text, { async: false, gfm: true }) };
+        };
+      }
+      if (on('ascii-case-folding')) {
+        const asciiLower = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+        stores.pages.nameKey = asciiLower;
+        stores.newsletters.nameKey = asciiLower;
+      }
+      if (on('domain-leak')) {
+        // The label counts the pages of that name in every workspace: `-1` says another has one.
+        const insert = stores.pages.insert.bind(stores.pages);
+        const labels = db.prepare<[string, string], string>('SELECT domain FROM pages WHERE domain >= ? AND domain < ?').pluck();
+        stores.pages.insert = (page) => {
+          const suffix = page.domain.slice(page.domain.indexOf('.') + 1);
+          const label = page.name_slug.slice(0, 55);
+          const inUse = labels.all(label, `${label}/`).filter((d) => d.endsWith(`.${suffix}`)).map((d) => d.slice(0, -(suffix.length + 1)));
+          return insert({ ...page, domain: `${nextFreeSlug(label, inUse)}.${suffix}` });
         };
       }
     },

@@ -1,12 +1,13 @@
 /**
  * Lookups into the bundled contract that error handling needs: which methods a path allows (for a
- * 405's `Allow` header) and which values an enum admits (to list them in a 422's message).
+ * 405's `Allow` header) and which values an enum admits (to list them in a 422's message); and the
+ * parameters of an operation, for the checks that read a request's raw text before the validator.
  */
 // The contract is plain JSON walked by key; a precise type would add nothing here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const METHODS = ['get', 'head', 'put', 'post', 'delete', 'options', 'patch', 'trace'];
 
 export class ContractIndex {
   private readonly routes: Array<{ pattern: RegExp; template: string; methods: string[] }>;
@@ -17,7 +18,8 @@ export class ContractIndex {
     this.routes = Object.entries<Node>(contract.paths).map(([template, item]) => ({
       template,
       pattern: new RegExp(`^${this.basePath}${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-      methods: METHODS.filter((m) => this.resolve(item)[m]).map((m) => m.toUpperCase()),
+      // HEAD is answered wherever GET is (http/head.ts), as HTTP requires.
+      methods: METHODS.filter((m) => this.resolve(item)[m] || (m === 'head' && this.resolve(item).get)).map((m) => m.toUpperCase()),
     }));
   }
 
@@ -35,6 +37,28 @@ export class ContractIndex {
   /** The methods the contract declares for a request path, or undefined for an unknown path. */
   allowedMethods(requestPath: string): string[] | undefined {
     return this.routes.find((route) => route.pattern.test(requestPath))?.methods;
+  }
+
+  /** Whether the contract declares GET for a request path. */
+  hasGet(requestPath: string): boolean {
+    return this.allowedMethods(requestPath)?.includes('GET') ?? false;
+  }
+
+  /**
+   * The operation `method` on `requestPath`: the path's template (`/pages/{page_id}/posts`) and the
+   * operation's parameters, resolved; undefined when the contract has no such operation.
+   */
+  operationAt(method: string, requestPath: string): { template: string; parameters: Node[] } | undefined {
+    const route = this.routes.find((r) => r.pattern.test(requestPath));
+    if (!route) return undefined;
+    const item = this.resolve(this.contract.paths[route.template]);
+    const operation = item?.[method.toLowerCase()];
+    if (!operation) return undefined;
+    const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p: Node) => {
+      const parameter = this.resolve(p);
+      return { ...parameter, schema: this.resolve(parameter.schema) };
+    });
+    return { template: route.template, parameters };
   }
 
   /**

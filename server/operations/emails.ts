@@ -12,14 +12,14 @@ export function emailOperations(emails: EmailService): OperationHandlers<'listEm
       const status = queryString<Email['status']>(req, 'status');
       res.json(listEnvelope(page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page)));
     },
-    createEmail: (req, res) => {
-      res.status(201).json(emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req)));
+    createEmail: async (req, res) => {
+      res.status(201).json(await emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req)));
     },
     getEmail: (req, res) => {
       res.json(emails.get(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id')));
     },
-    updateEmail: (req, res) => {
-      res.json(emails.update(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req)));
+    updateEmail: async (req, res) => {
+      res.json(await emails.update(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req)));
     },
     deleteEmail: (req, res) => {
       emails.delete(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'));

@@ -12,14 +12,14 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
       const filter = { status: queryString<Post['status']>(req, 'status'), category_id: queryInteger(req, 'category_id') };
       res.json(listEnvelope(page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page)));
     },
-    createPost: (req, res) => {
-      res.status(201).json(posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)));
+    createPost: async (req, res) => {
+      res.status(201).json(await posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)));
     },
     getPost: (req, res) => {
       res.json(posts.get(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id')));
     },
-    updatePost: (req, res) => {
-      res.json(posts.update(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req)));
+    updatePost: async (req, res) => {
+      res.json(await posts.update(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req)));
     },
     deletePost: (req, res) => {
       posts.delete(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'));

@@ -2,11 +2,12 @@
 import type { components, Email } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
-import { contentHtmlFrom } from '../domain/markdown.ts';
+import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { missingForSend, sendTime } from '../domain/sending.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
+import { contentHtmlFrom } from './content.ts';
 import type { ServiceContext } from './context.ts';
 import { authorError, ensureNewsletterInWorkspace } from './scope.ts';
 
@@ -23,6 +24,7 @@ export class EmailService {
    */
   constructor(
     private readonly context: ServiceContext,
+    private readonly markdown: MarkdownRenderer,
     private readonly onQueued: () => void = () => {},
   ) {}
 
@@ -42,7 +44,12 @@ export class EmailService {
     return email;
   }
 
-  create(workspaceId: number, newsletterId: number, input: EmailCreate): Email {
+  /** Markdown is rendered first, off the event loop, once the newsletter and author are known good. */
+  async create(workspaceId: number, newsletterId: number, input: EmailCreate): Promise<Email> {
+    ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
+    this.checkAuthor(workspaceId, input.author_id);
+    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       this.checkAuthor(workspaceId, input.author_id);
@@ -52,7 +59,7 @@ export class EmailService {
         subject: input.subject,
         preview: input.preview ?? null,
         slug: nextFreeSlug(base, this.stores.emails.slugsFrom(newsletterId, base)),
-        content_html: contentHtmlFrom(input) ?? null,
+        content_html: contentHtml ?? null,
         content_md: input.content_md ?? null,
         author_id: input.author_id ?? null,
         created_at: timestamp(this.context.clock),
@@ -61,14 +68,18 @@ export class EmailService {
     });
   }
 
-  update(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Email {
+  async update(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Promise<Email> {
+    this.draft(workspaceId, newsletterId, id, 'changed');
+    this.checkAuthor(workspaceId, input.author_id);
+    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       const email = this.draft(workspaceId, newsletterId, id, 'changed');
       this.checkAuthor(workspaceId, input.author_id);
       const changes = presentOnly({
         subject: input.subject,
         preview: input.preview,
-        content_html: contentHtmlFrom(input),
+        content_html: contentHtml,
         content_md: input.content_md,
         author_id: input.author_id,
       }) as Record<string, Value>;

@@ -2,6 +2,7 @@
 import { AuthorService } from './authors.ts';
 import { CategoryService } from './categories.ts';
 import type { ServiceContext } from './context.ts';
+import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { EmailService } from './emails.ts';
 import { ImageService } from './images.ts';
 import { NewsletterService } from './newsletters.ts';
@@ -15,15 +16,17 @@ export interface ServiceOptions {
   publicUrl: string;
   /** Called when an email is queued, to start its delivery without waiting for the next poll. */
   onEmailQueued: () => void;
+  /** Renders the Markdown of posts and emails, off the event loop. */
+  markdown: MarkdownRenderer;
 }
 
 export function createServices(context: ServiceContext, options: ServiceOptions) {
   return {
     pages: new PageService(context, options.pagesDomain),
-    posts: new PostService(context),
+    posts: new PostService(context, options.markdown),
     categories: new CategoryService(context),
     newsletters: new NewsletterService(context),
-    emails: new EmailService(context, options.onEmailQueued),
+    emails: new EmailService(context, options.markdown, options.onEmailQueued),
     subscribers: new SubscriberService(context),
     authors: new AuthorService(context),
     images: new ImageService(options.imagesDir, options.publicUrl),

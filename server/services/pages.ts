@@ -1,4 +1,5 @@
 /** Pages: unique names, slugs with suffixes, generated domains. */
+import { randomInt } from 'node:crypto';
 import type { components } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
@@ -13,6 +14,11 @@ type PageUpdate = components['schemas']['PageUpdate'];
 
 /** Longest host-name label DNS allows. */
 const LABEL_MAX = 63;
+const RANDOM_PART_LENGTH = 6;
+const LABEL_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Six random letters and digits: about two billion labels for each name. */
+const randomLabelPart = () => Array.from({ length: RANDOM_PART_LENGTH }, () => LABEL_ALPHABET[randomInt(LABEL_ALPHABET.length)]).join('');
 
 export class PageService {
   constructor(
@@ -84,9 +90,17 @@ export class PageService {
     return slug;
   }
 
-  /** `<label>.<pages domain>`, the label made unique across all workspaces. */
+  /**
+   * `<name slug>-<random part>.<pages domain>`. Domains are unique across all workspaces, yet a
+   * domain must tell nothing about other workspaces: a suffix counting the pages of that name
+   * would tell a workspace that another one has such a page. A random part does not; a clash
+   * (about one in two billion) draws again.
+   */
   private newDomain(nameSlug: string): string {
-    const label = nameSlug.slice(0, LABEL_MAX - 8).replace(/-+$/, '');
-    return `${nextFreeSlug(label, this.store.domainLabelsFrom(label, this.pagesDomain))}.${this.pagesDomain}`;
+    const base = nameSlug.slice(0, LABEL_MAX - RANDOM_PART_LENGTH - 1).replace(/-+$/, '');
+    for (;;) {
+      const domain = `${base}-${randomLabelPart()}.${this.pagesDomain}`;
+      if (!this.store.domainTaken(domain)) return domain;
+    }
   }
 }

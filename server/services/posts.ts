@@ -2,11 +2,12 @@
 import type { components, Post } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
-import { contentHtmlFrom } from '../domain/markdown.ts';
+import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
 import type { PostFilter } from '../store/posts.ts';
+import { contentHtmlFrom } from './content.ts';
 import type { ServiceContext } from './context.ts';
 import { authorError, ensurePageInWorkspace } from './scope.ts';
 
@@ -14,7 +15,10 @@ type PostCreate = components['schemas']['PostCreate'];
 type PostUpdate = components['schemas']['PostUpdate'];
 
 export class PostService {
-  constructor(private readonly context: ServiceContext) {}
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly markdown: MarkdownRenderer,
+  ) {}
 
   private get stores() {
     return this.context.stores;
@@ -32,7 +36,12 @@ export class PostService {
     return post;
   }
 
-  create(workspaceId: number, pageId: number, input: PostCreate): Post {
+  /** Markdown is rendered first, off the event loop, once the page and references are known good. */
+  async create(workspaceId: number, pageId: number, input: PostCreate): Promise<Post> {
+    ensurePageInWorkspace(this.context, workspaceId, pageId);
+    this.checkReferences(workspaceId, pageId, input);
+    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       ensurePageInWorkspace(this.context, workspaceId, pageId);
       this.checkReferences(workspaceId, pageId, input);
@@ -45,7 +54,7 @@ export class PostService {
         slug: nextFreeSlug(base, this.stores.posts.slugsFrom(pageId, base)),
         status,
         description: input.description ?? null,
-        content_html: contentHtmlFrom(input) ?? null,
+        content_html: contentHtml ?? null,
         content_md: input.content_md ?? null,
         seo_title: input.seo_title ?? null,
         seo_description: input.seo_description ?? null,
@@ -63,7 +72,11 @@ export class PostService {
     });
   }
 
-  update(workspaceId: number, pageId: number, id: number, input: PostUpdate): Post {
+  async update(workspaceId: number, pageId: number, id: number, input: PostUpdate): Promise<Post> {
+    this.get(workspaceId, pageId, id);
+    this.checkReferences(workspaceId, pageId, input);
+    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       const post = this.get(workspaceId, pageId, id);
       this.checkReferences(workspaceId, pageId, input);
@@ -71,7 +84,7 @@ export class PostService {
       const changes: Record<string, Value> = presentOnly({
         title: input.title,
         description: input.description,
-        content_html: contentHtmlFrom(input),
+        content_html: contentHtml,
         content_md: input.content_md,
         seo_title: input.seo_title,
         seo_description: input.seo_description,

@@ -1,11 +1,14 @@
 /** SQL for newsletters. Every query is scoped to a workspace. */
 import type { Newsletter } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
+import { nameKey } from '../domain/names.ts';
 import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, name_slug, workspace_id, created_at, updated_at';
 
 export class NewsletterStore {
+  /** How names compare: two names with one key are the same name (a unique index holds it). */
+  nameKey: (name: string) => string = nameKey;
   private readonly byId;
   private readonly existing;
   private readonly insertRow;
@@ -16,10 +19,10 @@ export class NewsletterStore {
     this.existing = db.prepare<[number, number], number>('SELECT 1 FROM newsletters WHERE workspace_id = ? AND id = ?').pluck();
     this.byId = db.prepare<[number, number], Newsletter>(`SELECT ${COLUMNS} FROM newsletters WHERE workspace_id = ? AND id = ?`);
     this.insertRow = db.prepare(
-      `INSERT INTO newsletters (workspace_id, name, name_slug, created_at, updated_at)
-       VALUES (@workspace_id, @name, @name_slug, @created_at, @created_at)`,
+      `INSERT INTO newsletters (workspace_id, name, name_key, name_slug, created_at, updated_at)
+       VALUES (@workspace_id, @name, @name_key, @name_slug, @created_at, @created_at)`,
     );
-    this.byName = db.prepare<[number, string], number>('SELECT id FROM newsletters WHERE workspace_id = ? AND name = ?').pluck();
+    this.byName = db.prepare<[number, string], number>('SELECT id FROM newsletters WHERE workspace_id = ? AND name_key = ?').pluck();
     this.nameSlugs = db
       .prepare<[number, string, string], string>('SELECT name_slug FROM newsletters WHERE workspace_id = ? AND name_slug >= ? AND name_slug < ?')
       .pluck();
@@ -43,7 +46,7 @@ export class NewsletterStore {
 
   /** The newsletter of the workspace with this name, in any letter case. */
   idByName(workspaceId: number, name: string): number | undefined {
-    return this.byName.get(workspaceId, name);
+    return this.byName.get(workspaceId, this.nameKey(name));
   }
 
   nameSlugsFrom(workspaceId: number, base: string): string[] {
@@ -52,10 +55,10 @@ export class NewsletterStore {
   }
 
   insert(newsletter: { workspace_id: number; name: string; name_slug: string; created_at: string }): number {
-    return Number(this.insertRow.run(newsletter).lastInsertRowid);
+    return Number(this.insertRow.run({ ...newsletter, name_key: this.nameKey(newsletter.name) }).lastInsertRowid);
   }
 
   update(id: number, changes: Record<string, Value>): void {
-    updateRow(this.db, 'newsletters', id, changes);
+    updateRow(this.db, 'newsletters', id, typeof changes.name === 'string' ? { ...changes, name_key: this.nameKey(changes.name) } : changes);
   }
 }

@@ -1,6 +1,7 @@
 /** SQL for pages. Every query is scoped to a workspace. */
 import type { Page } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
+import { nameKey } from '../domain/names.ts';
 import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, slug, name_slug, domain, workspace_id, created_at, updated_at';
@@ -15,6 +16,8 @@ export interface NewPage {
 }
 
 export class PageStore {
+  /** How names compare: two names with one key are the same name (a unique index holds it). */
+  nameKey: (name: string) => string = nameKey;
   private readonly byId;
   private readonly existing;
   private readonly insertRow;
@@ -23,8 +26,8 @@ export class PageStore {
     this.existing = db.prepare<[number, number], number>('SELECT 1 FROM pages WHERE workspace_id = ? AND id = ?').pluck();
     this.byId = db.prepare<[number, number], Page>(`SELECT ${COLUMNS} FROM pages WHERE workspace_id = ? AND id = ?`);
     this.insertRow = db.prepare(
-      `INSERT INTO pages (workspace_id, name, slug, name_slug, domain, created_at, updated_at)
-       VALUES (@workspace_id, @name, @slug, @name_slug, @domain, @created_at, @created_at)`,
+      `INSERT INTO pages (workspace_id, name, name_key, slug, name_slug, domain, created_at, updated_at)
+       VALUES (@workspace_id, @name, @name_key, @slug, @name_slug, @domain, @created_at, @created_at)`,
     );
   }
 
@@ -46,7 +49,7 @@ export class PageStore {
 
   /** The page of the workspace with this name, in any letter case. */
   idByName(workspaceId: number, name: string): number | undefined {
-    return this.db.prepare<[number, string], number>('SELECT id FROM pages WHERE workspace_id = ? AND name = ?').pluck().get(workspaceId, name);
+    return this.db.prepare<[number, string], number>('SELECT id FROM pages WHERE workspace_id = ? AND name_key = ?').pluck().get(workspaceId, this.nameKey(name));
   }
 
   idBySlug(workspaceId: number, slug: string): number | undefined {
@@ -61,22 +64,16 @@ export class PageStore {
       .all(workspaceId, from, to);
   }
 
-  /** Host-name labels in use across all workspaces that are `label` or start with `label-`. */
-  domainLabelsFrom(label: string, domainSuffix: string): string[] {
-    // Domains hold [a-z0-9.-]; '/' sorts right after '.', so this range is `label.*` and `label-*`.
-    return this.db
-      .prepare<[string, string], string>('SELECT domain FROM pages WHERE domain >= ? AND domain < ?')
-      .pluck()
-      .all(label, `${label}/`)
-      .filter((domain) => domain.endsWith(`.${domainSuffix}`))
-      .map((domain) => domain.slice(0, -(domainSuffix.length + 1)));
+  /** Whether any page, in any workspace, has this domain. */
+  domainTaken(domain: string): boolean {
+    return this.db.prepare<[string], number>('SELECT 1 FROM pages WHERE domain = ?').pluck().get(domain) !== undefined;
   }
 
   insert(page: NewPage): number {
-    return Number(this.insertRow.run(page).lastInsertRowid);
+    return Number(this.insertRow.run({ ...page, name_key: this.nameKey(page.name) }).lastInsertRowid);
   }
 
   update(id: number, changes: Record<string, Value>): void {
-    updateRow(this.db, 'pages', id, changes);
+    updateRow(this.db, 'pages', id, typeof changes.name === 'string' ? { ...changes, name_key: this.nameKey(changes.name) } : changes);
   }
 }

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_BOUNDS } from '../http/problem.ts';
-import { MAX_RENDERED_HTML } from '../domain/markdown.ts';
+import { readFileSync } from 'node:fs';
+import { RENDERED_HTML_MAX_LENGTH } from '../domain/markdown.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
@@ -42,20 +43,25 @@ describe('problem details', () => {
   });
 });
 
+/** The longest `content_html` the contract lets a post answer with. */
+const declaredHtmlMaxLength = (JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as {
+  components: { schemas: { Post: { properties: { content_html: { maxLength: number } } } } };
+}).components.schemas.Post.properties.content_html.maxLength;
+
 describe('rendered Markdown', () => {
   it('that would exceed the declared length of content_html is a 422 naming content_md', async () => {
     const page = (await t.api('POST', '/pages', { body: { name: 'Markdown bounds' } })).body;
     // Each `&` renders as `&amp;`: 450,000 characters of Markdown become 2,250,000 of HTML.
     const answer = await t.api('POST', `/pages/${page.id}/posts`, { body: { title: 'Big', content_md: '&'.repeat(450_000) } });
     expect(answer.status).toBe(422);
-    expect(answer.body.errors).toEqual([{ field: 'content_md', message: expect.stringMatching(/at most 2000000/) }]);
-    expect(MAX_RENDERED_HTML).toBe(2_000_000);
+    expect(answer.body.errors).toEqual([{ field: 'content_md', message: expect.stringMatching(/at most 1,000,000 characters of HTML/) }]);
+    expect(RENDERED_HTML_MAX_LENGTH).toBeLessThanOrEqual(declaredHtmlMaxLength);
   });
 
   it('that fits is rendered and answered', async () => {
     const page = (await t.api('POST', '/pages', { body: { name: 'Markdown fits' } })).body;
     const answer = await t.api('POST', `/pages/${page.id}/posts`, { body: { title: 'Fits', content_md: 'word '.repeat(99_000) } });
     expect(answer.status).toBe(201);
-    expect(answer.body.content_html.length).toBeLessThanOrEqual(MAX_RENDERED_HTML);
+    expect(answer.body.content_html.length).toBeLessThanOrEqual(RENDERED_HTML_MAX_LENGTH);
   });
 });

@@ -122,6 +122,54 @@ describe('server faults', () => {
     const page = (await t.api('POST', '/pages', { body: { name: 'P' } })).body.id;
     expect((await t.api('POST', `/pages/${page}/posts`, { body: { title: 'Live', status: 'published' } })).body.first_published_at).toBeNull();
   });
+
+  it('markdown-unbounded: nesting is not bounded, and rendering holds the event loop', async () => {
+    const { api } = await withFault('markdown-unbounded');
+    const page = (await api('POST', '/pages', { body: { name: 'Unbounded' } })).body.id;
+    const deep = Array.from({ length: 51 }, (_, i) => `${'  '.repeat(i)}- x\n`).join('');
+    expect((await api('POST', `/pages/${page}/posts`, { body: { title: 'Deep', content_md: deep } })).status).toBe(201);
+    // The test shares the server's event loop: while the renderer runs there, no timer fires. The
+    // old renderer's cost grows with the square of `*a` runs; 30,000 take a second or more.
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    try {
+      expect((await api('POST', `/pages/${page}/posts`, { body: { title: 'Stall', content_md: '*a'.repeat(30_000) } })).status).toBe(201);
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(longestGap).toBeGreaterThan(300);
+  });
+
+  it('lax-numbers: odd spellings of a number reach the resource or fail as a 500', async () => {
+    const { api, newsletter } = await withFault('lax-numbers');
+    for (const spelled of [`0x${newsletter.toString(16)}`, `${newsletter}.0`, `0${newsletter}`, `${newsletter}e0`, `%20${newsletter}`]) {
+      expect((await api('GET', `/newsletters/${spelled}`)).status, spelled).toBe(200);
+    }
+    expect((await api('GET', '/newsletters?size=Infinity')).status).toBe(500);
+  });
+
+  it('head-405: HEAD on a path with GET is a 405', async () => {
+    const { api, newsletter } = await withFault('head-405');
+    expect((await api('HEAD', `/newsletters/${newsletter}`)).status).toBe(405);
+  });
+
+  it('ascii-case-folding: two names that differ in the case of a non-ASCII letter are both taken', async () => {
+    const { api } = await withFault('ascii-case-folding');
+    expect((await api('POST', '/pages', { body: { name: 'Ärger Blog' } })).status).toBe(201);
+    expect((await api('POST', '/pages', { body: { name: 'ärger blog' } })).status).toBe(201);
+    expect((await api('POST', '/newsletters', { body: { name: 'faulty' } })).status).toBe(409);
+  });
+
+  it("domain-leak: a page's domain says that another workspace has a page of that name", async () => {
+    const { api, server } = await withFault('domain-leak');
+    await api('POST', '/pages', { body: { name: 'Shared Name' }, token: server.otherToken });
+    expect((await api('POST', '/pages', { body: { name: 'Shared Name' } })).body.domain).toBe('shared-name-1.pages.localhost');
+  });
 });
 
 describe('rate-limit faults', () => {

@@ -25,7 +25,7 @@ describe('routing', () => {
   it('answers a method the path does not have with 405 and Allow', async () => {
     const { status, headers } = await t.api('DELETE', '/newsletters/1');
     expect(status).toBe(405);
-    expect(headers.get('allow')).toBe('GET, PATCH');
+    expect(headers.get('allow')).toBe('GET, HEAD, PATCH');
   });
 
   it('answers an unexpected failure with a generic 500 and no internals', async () => {

@@ -1,0 +1,129 @@
+/**
+ * Markdown: CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML passed through;
+ * nesting and output bounded with a 422 naming content_md on every operation that takes Markdown;
+ * and the most expensive Markdown known, up to the 500,000-character limit, never holds up another
+ * client: rendering runs off the event loop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKDOWN_MAX_DEPTH } from '../domain/markdown.ts';
+import { MarkdownPool } from '../domain/markdown-pool.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { storedFingerprint } from './stored.ts';
+
+let t: TestServer;
+let pageId: number;
+let newsletterId: number;
+let postId: number;
+let emailId: number;
+beforeAll(async () => {
+  t = await startTestServer();
+  pageId = (await t.api('POST', '/pages', { body: { name: 'Markdown' } })).body.id;
+  newsletterId = (await t.api('POST', '/newsletters', { body: { name: 'Markdown' } })).body.id;
+  postId = (await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Kept', content_html: '<p>kept</p>' } })).body.id;
+  emailId = (await t.api('POST', `/newsletters/${newsletterId}/emails`, { body: { subject: 'Kept', content_html: '<p>kept</p>' } })).body.id;
+});
+afterAll(() => t.close());
+
+const nestedList = (depth: number) => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}\n`).join('');
+
+/** The four operations that render Markdown, each with the rest of a valid body. */
+const operations = [
+  { name: 'createPost', method: 'POST', path: () => `/pages/${pageId}/posts`, body: { title: 'Markdown' } },
+  { name: 'updatePost', method: 'PATCH', path: () => `/pages/${pageId}/posts/${postId}`, body: {} },
+  { name: 'createEmail', method: 'POST', path: () => `/newsletters/${newsletterId}/emails`, body: { subject: 'Markdown' } },
+  { name: 'updateEmail', method: 'PATCH', path: () => `/newsletters/${newsletterId}/emails/${emailId}`, body: {} },
+];
+
+describe('rendering', () => {
+  it('renders CommonMark with tables, strikethrough and autolinks, and passes raw HTML through', async () => {
+    const markdown = '# Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ see https://example.com\n\n<aside class="note">raw</aside>\n\nA <kbd>key</kbd> & 1 < 2';
+    const { status, body } = await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Rendered', content_md: markdown } });
+    expect(status).toBe(201);
+    expect(body.content_html).toContain('<h1>Notes</h1>');
+    expect(body.content_html).toContain('<td>1</td>');
+    expect(body.content_html).toContain('<s>old</s>');
+    expect(body.content_html).toContain('<a href="https://example.com">https://example.com</a>');
+    expect(body.content_html).toContain('<aside class="note">raw</aside>');
+    expect(body.content_html).toContain('A <kbd>key</kbd> &amp; 1 &lt; 2');
+  });
+
+  it(`renders lists nested ${MARKDOWN_MAX_DEPTH} levels deep, all of them`, async () => {
+    const { status, body } = await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Deep', content_md: nestedList(MARKDOWN_MAX_DEPTH) } });
+    expect(status).toBe(201);
+    expect(body.content_html).toContain(`level ${MARKDOWN_MAX_DEPTH}`);
+  });
+});
+
+describe.each(operations)('$name refuses Markdown it cannot store whole', (operation) => {
+  const refused = [
+    ['a list nested 700 levels (490 KB)', nestedList(700), 'nest'],
+    [`lists nested ${MARKDOWN_MAX_DEPTH + 1} levels`, nestedList(MARKDOWN_MAX_DEPTH + 1), 'nest'],
+    [`block quotes nested ${MARKDOWN_MAX_DEPTH + 1} levels`, `${'> '.repeat(MARKDOWN_MAX_DEPTH + 1)}deep`, 'nest'],
+    ['a reference link used 90,000 times', `[x]: /${'u'.repeat(200_000)}\n\n${'[x]'.repeat(90_000)}`, 'characters of HTML'],
+  ] as const;
+  it.each(refused)('%s: 422 naming content_md, nothing stored', async (_, markdown, reason) => {
+    const before = storedFingerprint(t.server.db);
+    const response = await t.api(operation.method, operation.path(), { body: { ...operation.body, content_md: markdown } });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([{ field: 'content_md', message: expect.stringContaining(reason) }]);
+    expect(storedFingerprint(t.server.db)).toBe(before);
+  });
+});
+
+/** The most expensive Markdown known, each at or near the 500,000 characters content_md allows. */
+const LIMIT = 500_000;
+const fill = (unit: string) => unit.repeat(Math.floor(LIMIT / unit.length));
+const expensive: Array<[string, string]> = [
+  ['a list nested 700 levels', nestedList(700)],
+  ['`*a` x 100,000', '*a'.repeat(100_000)],
+  ['`>` x 100,000', '>'.repeat(100_000)],
+  ['`[` to the limit', fill('[')],
+  ['`![` to the limit', fill('![')],
+  ['nested strong emphasis', `${'*a **a '.repeat(35_000)}b${' a** a*'.repeat(35_000)}`],
+  ['unclosed links `[a](<b`', fill('[a](<b')],
+  ['`<` to the limit', fill('<')],
+];
+
+// A rendering may take a while on a busy machine (it is bounded at 20 s); the other client may not.
+describe('expensive Markdown does not hold up other clients', { timeout: 60_000 }, () => {
+  it.each(expensive)('%s: answered without a 5xx while another client is answered within 1 s', async (_, markdown) => {
+    let done = false;
+    const heavy = t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Heavy', content_md: markdown } }).finally(() => {
+      done = true;
+    });
+    // Another client, in another workspace, keeps asking for a light page while the heavy one renders.
+    const latencies: number[] = [];
+    while (!done) {
+      const started = performance.now();
+      const light = await t.api('GET', '/newsletters', { token: t.otherToken });
+      latencies.push(performance.now() - started);
+      expect(light.status).toBe(200);
+    }
+    const { status } = await heavy;
+    expect([201, 422]).toContain(status);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+  });
+});
+
+describe('the rendering threads', () => {
+  it('refuse a rendering that runs past the time bound, end its thread, and render the next on a new one', async () => {
+    const pool = new MarkdownPool({ threads: 1, timeoutMs: 250 });
+    try {
+      // Four times the Markdown a request may send: seconds of work on any machine.
+      expect(await pool.render('!['.repeat(1_000_000))).toEqual({ refused: 'takes longer than 0.25 s to render' });
+      expect(await pool.render('*fine*')).toEqual({ html: '<p><em>fine</em></p>\n' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuse a rendering that needs more memory than a thread may have', async () => {
+    const pool = new MarkdownPool({ threads: 1, heapMb: 8 });
+    try {
+      expect(await pool.render(fill('*a '))).toEqual({ refused: 'needs too much memory to render' });
+      expect(await pool.render('ok')).toEqual({ html: '<p>ok</p>\n' });
+    } finally {
+      await pool.close();
+    }
+  });
+});
