@@ -49,6 +49,10 @@ export interface RunOptions {
   phases?: Phase[];
   /** Generated inputs per operation in the property phase (the other phases send each of theirs once); absent: 5. */
   maxExamples?: number;
+  /** Whether the hostile phase runs (`--no-hostile` turns it off); absent: on. */
+  hostile?: boolean;
+  /** The time a light request may take while a hostile one is in flight (stays_responsive); absent: 1. */
+  responsiveWithinSeconds?: number;
   /** Set by --replay or --failed: only these saved cases run, nothing else. */
   replay?: SavedCase[];
 }

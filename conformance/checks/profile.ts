@@ -23,7 +23,15 @@ export type Need =
   /** Refuses a JSON body in a charset other than UTF-8. */
   | 'charset_rejection'
   /** Refuses an upload with more than one part, or a file that is not an image it takes. */
-  | 'upload_inspection';
+  | 'upload_inspection'
+  /** Refuses whole numbers in paths and queries spelled other than in plain decimal (1e0, 0x1, +1, 01, ' 1', 1.0). */
+  | 'canonical_numbers'
+  /** Refuses text that is not well-formed Unicode: lone surrogates, bytes that are not UTF-8. */
+  | 'well_formed_text'
+  /** Decodes a body's Content-Encoding, or refuses one it does not support. */
+  | 'content_decoding'
+  /** Answers HEAD where it answers GET. */
+  | 'head';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -35,6 +43,10 @@ const MOCK_LACKS: Record<Need, string> = {
   size_limit: 'the mock has no body size limit',
   charset_rejection: 'the mock accepts a JSON body in any charset',
   upload_inspection: "the mock does not look into an upload's parts or file content",
+  canonical_numbers: 'the mock accepts whole numbers spelled with an exponent, in hexadecimal, with a sign, padding, white space or a fraction',
+  well_formed_text: 'the mock accepts lone surrogates and bytes that are not UTF-8',
+  content_decoding: 'the mock ignores Content-Encoding (it neither decodes a body nor refuses an encoding)',
+  head: 'the mock answers HEAD with 405',
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */
