@@ -42,6 +42,9 @@ export function hostileNeeds(hostile: HostileInput): Need[] {
       return ['state'];
     case 'domain-signal':
       return ['state', 'token_validation'];
+    case 'unknown-keys':
+    case 'deep-nesting':
+      return ['bounded_cost'];
     default:
       return [];
   }

@@ -31,7 +31,9 @@ export type Need =
   /** Decodes a body's Content-Encoding, or refuses one it does not support. */
   | 'content_decoding'
   /** Answers HEAD where it answers GET. */
-  | 'head';
+  | 'head'
+  /** Spends bounded time on any body: many unknown keys or deep nesting are refused early. */
+  | 'bounded_cost';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -47,6 +49,7 @@ const MOCK_LACKS: Record<Need, string> = {
   well_formed_text: 'the mock accepts lone surrogates and bytes that are not UTF-8',
   content_decoding: 'the mock ignores Content-Encoding (it neither decodes a body nor refuses an encoding)',
   head: 'the mock answers HEAD with 405',
+  bounded_cost: "the mock's cost is not bounded: it logs every unknown key (20,000 take it seconds) and JSON nested thousands of levels deep crashes it",
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */
