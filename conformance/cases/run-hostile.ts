@@ -14,6 +14,7 @@ import { jsonBody } from '../http/exchange.ts';
 import { sendStalled } from '../http/stalled-body.ts';
 import type { Kit, RawResult } from '../suite/kit.ts';
 import { pathIdsFor, type PathIds } from '../suite/requests.ts';
+import { Resources } from '../suite/resources.ts';
 import { guardAuthor, sendHoldingAuthor } from '../suite/shared-author.ts';
 import { noteExchange, type CaseMeta } from './case-meta.ts';
 import { MOST_ERRORS_LISTED, NUMBER_SPELLINGS, type HostileInput } from './hostile-inputs.ts';
@@ -172,6 +173,20 @@ async function runDomainSignal(t: Kit, operation: OperationInfo, meta: CaseMeta)
   });
 }
 
+/**
+ * Ids for the operation's hostile cases: like every test's, except that a page or newsletter the cases
+ * would change is one of their own, never the run's shared one: a target that takes a hostile write
+ * must not break the tests that share it, nor the light request that measures responsiveness.
+ */
+async function hostileIds(t: Kit, operation: OperationInfo): Promise<PathIds> {
+  const ids = await pathIdsFor(t, operation);
+  if (operation.method === 'GET' || ids.id === undefined) return ids;
+  const resources = new Resources(t);
+  if (operation.path === '/pages/{id}') return { ...ids, id: (await resources.page('hostile')).id };
+  if (operation.path === '/newsletters/{id}') return { ...ids, id: (await resources.newsletter('hostile')).id };
+  return ids;
+}
+
 export async function runHostileCase(t: Kit, operation: OperationInfo, generated: GeneratedCase, meta: CaseMeta): Promise<void> {
   const hostile = generated.input.hostile;
   if (!hostile) throw new Error(`the case "${generated.title}" is not hostile; this is a fault of the suite`);
@@ -179,7 +194,7 @@ export async function runHostileCase(t: Kit, operation: OperationInfo, generated
   if (hostile.kind === 'domain-signal') return runDomainSignal(t, operation, meta);
   guardAuthor(t, operation);
   // Refused requests change nothing, so the hostile cases of an operation share one set of resources.
-  const ids = await t.shared('hostile-ids', () => pathIdsFor(t, operation));
+  const ids = await t.shared('hostile-ids', () => hostileIds(t, operation));
   if (hostile.kind === 'head') return runHead(t, operation, ids, meta);
 
   const marker = t.names.name('hostile');
