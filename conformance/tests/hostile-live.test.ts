@@ -29,7 +29,8 @@ interface Target {
 async function startTarget(faults: string[], ownProcess = false): Promise<Target> {
   if (ownProcess) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'conformance-hostile-server-'));
-    const server = await startServerProcess(dataDir, { FAULTS: faults.join(',') });
+    // The heap `npm start` gives the server: a renderer without bounds runs out of it, as in production.
+    const server = await startServerProcess(dataDir, { FAULTS: faults.join(','), NODE_OPTIONS: '--max-old-space-size=128' });
     return {
       baseUrl: server.baseUrl,
       token: DEV_TOKEN,
@@ -55,7 +56,7 @@ async function runHostile(target: Target, seed: number, include: string[] = []):
     }
     if (include.length > 0) args.push('--include', ...include);
     // A hostile request that stalls the target is answered late or not at all: no need to wait a minute.
-    const run = await runCli(args, { CONFORMANCE_TOKEN: target.token, CONFORMANCE_REQUEST_TIMEOUT: '20' });
+    const run = await runCli(args, { CONFORMANCE_TOKEN: target.token, CONFORMANCE_REQUEST_TIMEOUT: '10' });
     return { exitCode: run.exitCode, report: JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RunReport };
   } finally {
     rmSync(dir, { recursive: true, force: true });
