@@ -114,7 +114,7 @@ export function hostileRequest(t: Kit, operation: OperationInfo, hostile: Hostil
 
 /** A target that knows the length from the headers answers at once; this leaves it ample time. */
 export function stalledWaitMs(t: Kit): number {
-  return Math.max(3, (t.options.responsiveWithinSeconds ?? 1) * 3) * 1000;
+  return Math.max(3, (t.options.responsiveWithinSeconds ?? 1) * 2) * 1000;
 }
 
 /** The operation's well-formed request with these ids: a valid body, or a valid image upload. */
