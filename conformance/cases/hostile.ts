@@ -20,6 +20,8 @@ const JSON_LIMIT = 1024 * 1024;
 const IMAGE_LIMIT = 10 * 1024 * 1024;
 /** What is sent of a declared oversized body before it stalls. */
 const STALLED_AFTER_BYTES = 16 * 1024;
+/** Of the seven finite spellings that are not plain decimal, each operation gets this many. */
+const NON_CANONICAL_PER_OPERATION = 4;
 /** Fields a workspace keeps unique regardless of letter case. */
 const CASE_INSENSITIVE_NAMES: Record<string, string> = { createPage: 'name', createNewsletter: 'name' };
 
@@ -46,9 +48,16 @@ export function hostileCases(contract: ContractDocument, operation: OperationInf
     cases.push(makeCase({ phase: 'hostile', operationId: operation.operationId, title, location, keywords: [], expect, input: { hostile }, ...(check ? { check } : {}) }));
   const fields = inputFields(contract, operation);
 
-  // Every spelling once per operation, spread over its integer parameters: paths first, then queries.
+  // The non-finite spellings for every operation, and a share of the others that turns with the
+  // operation, so every spelling reaches every kind of parameter across the contract while each
+  // operation gets a handful. Spread over its integer parameters: paths first, then queries.
   const integers = fields.filter((field) => field.in !== 'body' && field.types.includes('integer'));
-  Object.keys(NUMBER_SPELLINGS).forEach((spelling, index) => {
+  const spellings = Object.keys(NUMBER_SPELLINGS) as NumberSpelling[];
+  const nonFinite = spellings.filter((spelling) => !NUMBER_SPELLINGS[spelling].canonicalOnly);
+  const others = spellings.filter((spelling) => NUMBER_SPELLINGS[spelling].canonicalOnly);
+  const turn = contract.operations.findIndex((candidate) => candidate.operationId === operation.operationId) * NON_CANONICAL_PER_OPERATION;
+  const chosen = [...nonFinite, ...Array.from({ length: Math.min(NON_CANONICAL_PER_OPERATION, others.length) }, (_, index) => others[(turn + index) % others.length]!)];
+  chosen.forEach((spelling, index) => {
     const field = integers[index % Math.max(1, integers.length)];
     if (!field) return;
     const value = field.in === 'path' ? undefined : plainValue(field);

@@ -66,11 +66,12 @@ export async function whileProbing<T>(t: Kit, send: () => Promise<T>): Promise<{
     inFlight = false;
   });
   const responsiveness: Responsiveness = { probes: 0 };
-  await new Promise((resolve) => setTimeout(resolve, FIRST_PROBE_AFTER_MS));
+  // Most hostile requests are answered in a few milliseconds: then there is nothing in flight to probe.
+  await Promise.race([sending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PROBE_AFTER_MS))]);
   while (inFlight && responsiveness.probes < MOST_PROBES && !responsiveness.duringFailure) {
     responsiveness.probes++;
     responsiveness.duringFailure = await probe(t, target, boundMs);
-    if (inFlight && !responsiveness.duringFailure) await Promise.race([sending, new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))]);
+    if (inFlight && !responsiveness.duringFailure) await Promise.race([sending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))]);
   }
   const result = await sending;
   responsiveness.afterFailure = await probe(t, target, t.options.requestTimeoutSeconds * 1000);

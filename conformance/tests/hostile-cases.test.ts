@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostileCases } from '../cases/hostile.ts';
-import { MARKDOWN_SHAPES, withDeepNesting, withUnknownKeys, UNKNOWN_KEYS, NESTING_DEPTH } from '../cases/hostile-inputs.ts';
+import { MARKDOWN_SHAPES, NUMBER_SPELLINGS, withDeepNesting, withUnknownKeys, UNKNOWN_KEYS, NESTING_DEPTH } from '../cases/hostile-inputs.ts';
 import { suiteFiles } from '../cases/test-files.ts';
 import { OptionsError, resolveOptions } from '../cli/options.ts';
 import { loadContract } from '../contract/document.ts';
@@ -26,11 +26,18 @@ describe('hostile cases', () => {
     }
   });
 
-  it('spell every integer parameter of a list in ways that are not plain decimal, each spelling once', () => {
+  it('spell the integer parameters of every operation in ways that are not plain decimal, every spelling somewhere', () => {
     const numbers = hostileCases(contract, contract.operation('listPosts')).filter((item) => item.input.hostile?.kind === 'number');
-    expect(numbers).toHaveLength(10);
+    expect(numbers).toHaveLength(7);
     expect(new Set(numbers.map((item) => item.location))).toEqual(new Set(['path.page_id', 'query.category_id', 'query.page', 'query.size']));
     expect(numbers.every((item) => item.expect.kind === 'reject' && item.expect.status === 422)).toBe(true);
+    const everywhere = contract.operations.flatMap((operation) => hostileCases(contract, operation)).map((item) => item.input.hostile);
+    const spellings = new Set(everywhere.flatMap((hostile) => (hostile?.kind === 'number' ? [hostile.spelling] : [])));
+    expect([...spellings].sort()).toEqual(Object.keys(NUMBER_SPELLINGS).sort());
+    for (const operation of contract.operations.filter((candidate) => candidate.parameters.some((parameter) => parameter.in === 'path'))) {
+      const spelled = hostileCases(contract, operation).filter((item) => item.input.hostile?.kind === 'number');
+      expect(spelled.map((item) => (item.input.hostile as { spelling: string }).spelling), operation.operationId).toEqual(expect.arrayContaining(['infinity', 'minus-infinity', 'overflow']));
+    }
   });
 
   it('send pathological Markdown to exactly the operations that render it, last, and under the contract limit', () => {
