@@ -100,7 +100,7 @@ describe('the hostile phase against the reference server before its hostile-inpu
       const operations = ['listNewsletters', 'createNewsletter', 'getNewsletter', 'uploadImage', 'createPost'];
       const { exitCode, report } = await runHostile(target, 5, operations, { CONFORMANCE_RESPONSIVE_WITHIN: '2' });
       const failedIn = (check: string, title: RegExp) => report.failures.some((failure) => failure.check === check && title.test(failure.test));
-      expect(failedIn('negative_data_rejection', /path\.id with a plus sign/), 'numbers spelled another way are accepted').toBe(true);
+      expect(failedIn('negative_data_rejection', /path\.id (with an exponent|in hexadecimal|with a plus sign|zero padded|with a leading space|with a trailing line feed|with a fraction)/), 'numbers spelled another way are accepted').toBe(true);
       expect(failedIn('not_a_server_error', /Infinity/), 'Infinity answers 500').toBe(true);
       expect(failedIn('failed_write_leaves_nothing', /filled to its maxLength 255 with lone surrogates/), 'lone surrogates are stored, then unreadable').toBe(true);
       expect(failedIn('negative_data_rejection', /bytes that are not UTF-8/), 'invalid UTF-8 is stored').toBe(true);
