@@ -51,6 +51,10 @@ export interface RunOptions {
   maxExamples?: number;
   /** Set by --probe-rate-limit: only the rate-limit probe runs, since it spends the token's quota. */
   probeRateLimit?: boolean;
+  /** Whether the hostile phase runs (`--no-hostile` turns it off); absent: on. */
+  hostile?: boolean;
+  /** The time a light request may take while a hostile one is in flight (stays_responsive); absent: 1. */
+  responsiveWithinSeconds?: number;
   /** Set by --replay or --failed: only these saved cases run, nothing else. */
   replay?: SavedCase[];
 }

@@ -6,12 +6,14 @@
  * failures.json, and is read back by `--replay` to send exactly the same request again.
  */
 import { hashString } from '../generate/random.ts';
+import type { CheckName } from '../checks/catalog.ts';
+import type { HostileInput } from './hostile-inputs.ts';
 
 /** The hand-written scenarios are a phase too, so `--phases` can run generated cases alone. */
-export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful'] as const;
+export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful', 'hostile'] as const;
 export type Phase = (typeof PHASES)[number];
 export type GeneratedPhase = Exclude<Phase, 'scenarios'>;
-export const GENERATED_PHASES: readonly GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful'];
+export const GENERATED_PHASES: readonly GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful', 'hostile'];
 
 /**
  * What a case sends besides valid path ids: values are the raw JSON of the body and the raw text of
@@ -26,10 +28,16 @@ export interface CaseInput {
   body?: unknown;
   /** A body sent as this text instead of `body` (wrong content type). */
   rawBody?: { text: string; contentType: string };
+  /** A hostile input (phase hostile): what to send, made into bytes only when sent (see hostile-requests.ts). */
+  hostile?: HostileInput;
 }
 
-/** accept: the declared success status; reject: the status given (a 4xx), with a problem body. */
-export type Expectation = { kind: 'accept' } | { kind: 'reject'; status: number };
+/**
+ * accept: the declared success status; reject: the status given (a 4xx, or one of `also`), with a
+ * problem body; accept_or_reject: either the success status or the refusal given (pathological Markdown
+ * may be rendered or refused, but never answered 5xx or late).
+ */
+export type Expectation = { kind: 'accept' } | { kind: 'reject'; status: number; also?: number[] } | { kind: 'accept_or_reject'; status: number };
 
 export interface GeneratedCase {
   /** Stable across runs of the same contract: the hash of operation, phase and title. */
@@ -44,6 +52,8 @@ export interface GeneratedCase {
   keywords: string[];
   expect: Expectation;
   input: CaseInput;
+  /** The check the case decides, when it is not the one its expectation implies (see register.ts). */
+  check?: CheckName;
 }
 
 export function caseId(operationId: string, phase: GeneratedPhase, title: string): string {

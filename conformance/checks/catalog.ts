@@ -45,6 +45,10 @@ export const CHECKS = {
   use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
   crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
   failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },
+  stays_responsive: {
+    group: 'http',
+    rule: 'While a hostile request is in flight, a light request (a read of the shared newsletter) still answers within the bound (1 s unless --responsive-within says otherwise), and afterwards the target still answers.',
+  },
   conflict_detection: {
     group: 'http',
     rule: 'A write that conflicts with the current state is a 409: a page or newsletter name already used in the workspace (any letter case), an explicit slug already taken, a change to or deletion of an email that is not a draft.',

@@ -25,7 +25,17 @@ export type Need =
   /** Refuses an upload with more than one part, or a file that is not an image it takes. */
   | 'upload_inspection'
   /** Counts a token's requests and refuses them past a quota. */
-  | 'rate_limiting';
+  | 'rate_limiting'
+  /** Refuses whole numbers in paths and queries spelled other than in plain decimal (1e0, 0x1, +1, 01, ' 1', 1.0). */
+  | 'canonical_numbers'
+  /** Refuses text that is not well-formed Unicode: lone surrogates, bytes that are not UTF-8. */
+  | 'well_formed_text'
+  /** Decodes a body's Content-Encoding, or refuses one it does not support. */
+  | 'content_decoding'
+  /** Answers HEAD where it answers GET. */
+  | 'head'
+  /** Spends bounded time on any body: many unknown keys or deep nesting are refused early. */
+  | 'bounded_cost';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -38,6 +48,11 @@ const MOCK_LACKS: Record<Need, string> = {
   charset_rejection: 'the mock accepts a JSON body in any charset',
   upload_inspection: "the mock does not look into an upload's parts or file content",
   rate_limiting: 'the mock has no rate limit (it sends no RateLimit fields and never answers 429 on its own)',
+  canonical_numbers: 'the mock accepts whole numbers spelled with an exponent, in hexadecimal, with a sign, padding, white space or a fraction',
+  well_formed_text: 'the mock accepts lone surrogates and bytes that are not UTF-8',
+  content_decoding: 'the mock ignores Content-Encoding (it neither decodes a body nor refuses an encoding)',
+  head: 'the mock answers HEAD with 405',
+  bounded_cost: "the mock's cost is not bounded: it logs every unknown key (20,000 take it seconds) and JSON nested thousands of levels deep crashes it",
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */

@@ -28,6 +28,7 @@ export const DEFAULTS = {
   deliveryTimeout: 20,
   phases: PHASES.join(','),
   depth: 'ci' as Depth,
+  responsiveWithin: 1,
 };
 
 /** How many property inputs each operation gets: ci keeps a CI run short, deep is for nightly runs. */
@@ -55,6 +56,8 @@ const CONFIG_KEYS = [
   'maxExamples',
   'depth',
   'probeRateLimit',
+  'hostile',
+  'responsiveWithin',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
 type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
@@ -82,6 +85,13 @@ export function buildProgram(): Command {
     .addOption(new Option('--depth <depth>', 'ci: a few property inputs per operation (default); deep: many, for nightly runs').choices(['ci', 'deep']).env('CONFORMANCE_DEPTH'))
     .addOption(new Option('--max-examples <n>', `property inputs per operation (default ${MAX_EXAMPLES.ci}, ${MAX_EXAMPLES.deep} with --depth deep)`).env('CONFORMANCE_MAX_EXAMPLES'))
     .addOption(new Option('--probe-rate-limit', 'run only the rate-limit probe: push one list operation until 429 (bounded; spends the token\'s quota)').env('CONFORMANCE_PROBE_RATE_LIMIT'))
+    .addOption(
+      new Option(
+        '--no-hostile',
+        'do not send the hostile phase: integers spelled 1e0, 0x1, +1, Infinity; lone surrogates, bytes that are not UTF-8, other charsets and encodings; 20,000 unknown keys, JSON nested 5,000 levels, pathological Markdown, a stalled oversized body (a few hundred requests, one at a time, each under 500 KB; also CONFORMANCE_HOSTILE=false)',
+      ),
+    )
+    .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile one is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
     .addOption(new Option('--replay <failure-id>', 'send again exactly the cases of one failure saved in <report-dir>/failures.json'))
     .addOption(new Option('--failed', 'send again the cases of every failure saved in <report-dir>/failures.json'))
     .helpOption('-h, --help', 'show this help')
@@ -184,6 +194,19 @@ function includeOf(value: unknown, contract: ContractDocument): string[] {
   return [...selected];
 }
 
+/** --no-hostile, CONFORMANCE_HOSTILE or `hostile` in --config, in that order; on unless turned off. */
+function hostileOf(program: Command, config: RawOptions): boolean {
+  if (program.getOptionValueSource('hostile') === 'cli') return false;
+  const fromEnv = process.env.CONFORMANCE_HOSTILE;
+  const value: unknown = fromEnv !== undefined && fromEnv !== '' ? fromEnv : config.hostile;
+  if (value === undefined) return true;
+  if (typeof value === 'boolean') return value;
+  const text = String(value).trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  throw new OptionsError(`CONFORMANCE_HOSTILE (or hostile in --config) must be true or false, got "${String(value)}"`);
+}
+
 function phasesOf(value: unknown): Phase[] {
   const phases = list(value);
   const unknown = phases.filter((phase) => !(PHASES as readonly string[]).includes(phase));
@@ -274,7 +297,13 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
     phases: phasesOf(value('phases') ?? DEFAULTS.phases),
     maxExamples: 0,
     ...(value('probeRateLimit') === true || value('probeRateLimit') === 'true' ? { probeRateLimit: true } : {}),
+    hostile: hostileOf(program, config),
+    responsiveWithinSeconds: number('responsive-within', value('responsiveWithin') ?? DEFAULTS.responsiveWithin, { min: 0.05 }),
   };
+  if (!options.hostile) {
+    if (value('phases') !== undefined && options.phases!.includes('hostile')) throw new OptionsError('--phases asks for the hostile phase that --no-hostile (or CONFORMANCE_HOSTILE=false) turns off');
+    options.phases = options.phases!.filter((phase) => phase !== 'hostile');
+  }
   const depth = String(value('depth') ?? DEFAULTS.depth) as Depth;
   if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);
   options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });

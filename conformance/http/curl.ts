@@ -15,6 +15,7 @@ export function shellQuote(text: string): string {
 }
 
 export function toCurl(request: RecordedRequest): string {
+  if (request.reproduction) return request.reproduction;
   const parts = ['curl', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of request.headers) {
     if (IMPLICIT_HEADERS.has(name.toLowerCase())) continue;

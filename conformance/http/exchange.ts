@@ -11,6 +11,8 @@ export interface RecordedRequest {
   body?: string;
   /** How a curl line should send the body when it is not plain text (a multipart file). */
   curlBody?: string;
+  /** A whole shell line that repeats the request, when curl alone cannot (a body that stalls). */
+  reproduction?: string;
 }
 
 export interface RecordedResponse {
@@ -25,6 +27,8 @@ export interface Exchange {
   /** Absent when no response came back (connection refused or reset, timeout). */
   response?: RecordedResponse;
   error?: string;
+  /** The target closed the connection without an answer (an answer of its own to some requests). */
+  closed?: boolean;
 }
 
 export interface ExchangeResult {

@@ -5,6 +5,7 @@
 import { newCaseMeta } from '../../cases/case-meta.ts';
 import type { GeneratedCase } from '../../cases/model.ts';
 import { runCase } from '../../cases/run-case.ts';
+import { hostileNeeds, runHostileCase } from '../../cases/run-hostile.ts';
 import type { Sequence } from '../../cases/stateful.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
@@ -15,21 +16,26 @@ export function caseTitle(generated: GeneratedCase): string {
 }
 
 export function registerCases(operationId: string, cases: GeneratedCase[]): void {
-  const { contract } = suiteContext();
+  const { contract, options } = suiteContext();
   const operation = contract.operation(operationId);
   if (cases.length === 0) return;
+  // A hostile request may take its whole timeout, and is probed meanwhile.
+  const hostileTimeoutMs = (options.requestTimeoutSeconds * 2 + 15) * 1000;
   forOperation(
     operationId,
     (test) => {
       for (const generated of cases) {
-        const check = generated.expect.kind === 'accept' ? 'positive_data_acceptance' : 'negative_data_rejection';
+        const check = generated.check ?? (generated.expect.kind === 'accept' ? 'positive_data_acceptance' : 'negative_data_rejection');
         const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
-        test(caseTitle(generated), { check, meta: { conformanceCase: meta } }, async (t) => {
-          await runCase(t, operation, generated, meta);
+        const hostile = generated.input.hostile;
+        const spec = hostile ? { check, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check };
+        test(caseTitle(generated), { ...spec, meta: { conformanceCase: meta } }, async (t) => {
+          await (hostile ? runHostileCase(t, operation, generated, meta) : runCase(t, operation, generated, meta));
         });
       }
     },
-    { concurrent: true },
+    // Hostile requests go one at a time, so the suite never piles them onto a target.
+    { concurrent: !cases.some((generated) => generated.input.hostile) },
   );
 }
 

@@ -1,0 +1,87 @@
+/**
+ * stays_responsive: while a hostile request is in flight, a light request of another client still
+ * answers within the bound; and once the hostile request is over, the target still answers at all.
+ * The light request is a read of the run's shared newsletter (or the first list of the contract): it
+ * costs the target next to nothing, so a late answer means the hostile request is holding the target.
+ *
+ * The probes are plain fetches, outside the test's recorded exchanges: they are the measuring stick,
+ * not the subject, and a failure names the hostile request as its reproduction.
+ */
+import type { Exchange } from '../http/exchange.ts';
+import { fillPath } from '../suite/requests.ts';
+import type { Kit } from '../suite/kit.ts';
+
+/** Give the hostile request a head start, then probe at this pace until it is answered. */
+const FIRST_PROBE_AFTER_MS = 20;
+const PROBE_INTERVAL_MS = 200;
+/** However long the hostile request takes, no more probes than this. */
+const MOST_PROBES = 50;
+
+interface Probe {
+  path: string;
+  description: string;
+}
+
+function probeOf(t: Kit): Probe {
+  const newsletterId = t.fixtures.newsletterId;
+  const get = t.contract.operations.find((operation) => operation.operationId === 'getNewsletter');
+  if (get && newsletterId !== undefined) {
+    const path = fillPath(get.path, { id: newsletterId });
+    return { path, description: `GET ${path}` };
+  }
+  const list = t.contract.operations.find((operation) => operation.method === 'GET' && !operation.path.includes('{'));
+  if (!list) throw new Error('the contract has no operation the suite can use as a light request');
+  return { path: list.path, description: `GET ${list.path}` };
+}
+
+/** Undefined when the probe answered (below 500) in time; otherwise what went wrong. */
+async function probe(t: Kit, target: Probe, timeoutMs: number): Promise<string | undefined> {
+  const started = performance.now();
+  try {
+    const response = await fetch(t.options.baseUrl + target.path, { headers: { Authorization: `Bearer ${t.options.token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    if (response.status >= 500) return `${target.description} answered ${response.status} after ${Math.round(performance.now() - started)} ms`;
+    return undefined;
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return `${target.description} did not answer within ${timeoutMs / 1000} s`;
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return `${target.description} failed: ${cause ?? (error as Error).message}`;
+  }
+}
+
+export interface Responsiveness {
+  /** Set when a light request was late or failed while the hostile request was in flight. */
+  duringFailure?: string;
+  /** Set when the target no longer answered after it. */
+  afterFailure?: string;
+  probes: number;
+}
+
+/** Sends the hostile request and probes the target meanwhile and afterwards. */
+export async function whileProbing<T>(t: Kit, send: () => Promise<T>): Promise<{ result: T; responsiveness: Responsiveness }> {
+  const target = probeOf(t);
+  const boundMs = (t.options.responsiveWithinSeconds ?? 1) * 1000;
+  let inFlight = true;
+  const sending = send().finally(() => {
+    inFlight = false;
+  });
+  const responsiveness: Responsiveness = { probes: 0 };
+  // Most hostile requests are answered in a few milliseconds: then there is nothing in flight to probe.
+  await Promise.race([sending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PROBE_AFTER_MS))]);
+  while (inFlight && responsiveness.probes < MOST_PROBES && !responsiveness.duringFailure) {
+    responsiveness.probes++;
+    responsiveness.duringFailure = await probe(t, target, boundMs);
+    if (inFlight && !responsiveness.duringFailure) await Promise.race([sending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))]);
+  }
+  const result = await sending;
+  responsiveness.afterFailure = await probe(t, target, t.options.requestTimeoutSeconds * 1000);
+  return { result, responsiveness };
+}
+
+/** Records stays_responsive for the case, the hostile request being the evidence. */
+export function verifyResponsive(t: Kit, responsiveness: Responsiveness, evidence: Exchange): void {
+  const bound = t.options.responsiveWithinSeconds ?? 1;
+  const { duringFailure, afterFailure } = responsiveness;
+  t.verify(!duringFailure, `while this request was in flight, a light request of another client was held up: ${duringFailure} (bound ${bound} s)`, { check: 'stays_responsive', evidence });
+  t.verify(!afterFailure, `after this request the target no longer answers: ${afterFailure}`, { check: 'stays_responsive', evidence });
+}
