@@ -46,6 +46,12 @@ export interface AppOptions {
   faults?: Faults;
   /** The rendered Redoc page served at /docs, when it has been built. */
   docsFile?: string;
+  /**
+   * Whether the validator checks requests and responses against the contract (it always matches the
+   * operation). Only the benchmark turns it off, to measure what validation costs; no configuration
+   * reaches it.
+   */
+  validation?: boolean;
 }
 
 export function buildApp(options: AppOptions): Express {
@@ -76,7 +82,8 @@ export function buildApp(options: AppOptions): Express {
   api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
   api.post('/images/upload', imageUploadParser());
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
-  api.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
+  const validation = options.validation ?? true;
+  api.use(contractValidator(faults.contract(contract), { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses }));
   const handlers = {
     ...pageOperations(services.pages),
     ...postOperations(services.posts),

@@ -19,6 +19,8 @@ export interface ComposeOptions {
   logger: Logger;
   clock?: Clock;
   docsFile?: string;
+  /** Benchmark only: false leaves request and response validation out (app.ts). */
+  validation?: boolean;
 }
 
 export function composeServer(config: ServerConfig, options: ComposeOptions) {
@@ -47,7 +49,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
   });
   const faults = faultsFrom(config.faults);
   faults.patch({ db, stores, services });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}), ...(options.validation === undefined ? {} : { validation: options.validation }) });
 
   return {
     app,
