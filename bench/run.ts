@@ -36,7 +36,7 @@ const seconds = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 10);
 const EMAILS = quick ? 100_000 : 1_000_000;
 const SUBSCRIBERS = 10_000;
 const throughputSettings: LoadSettings = { connections: 32, seconds, warmupSeconds: quick ? 1 : 2 };
-const listSettings: LoadSettings = { connections: 32, seconds, warmupSeconds: 1 };
+const listSettings: LoadSettings = { connections: 32, seconds, warmupSeconds: quick ? 1 : 2 };
 // startServerProcess already turns request logs off (LOG_LEVEL=warn), as in production. The server
 // also gets the V8 heap flags `npm start` gives it, read from package.json (they keep its peak
 // memory under 200 MB); BENCH_SERVER_NODE_OPTIONS replaces them (README: memory).
