@@ -89,6 +89,12 @@ export function targetsOf(results: BenchmarkResults): Target[] {
   const targets: Target[] = [];
   for (const { operation, server, mock } of results.comparisons) {
     const times = ratio(server.requestsPerSecond, mock.requestsPerSecond);
+    if (!(server.total > 0 && mock.total > 0)) {
+      // A run in which a target answered nothing (a saturated machine, a stuck mock) compares nothing.
+      const silent = server.total > 0 ? 'the mock' : 'the server';
+      targets.push({ name: `server >= ${TARGETS.timesTheMock}x the mock's throughput, ${operation}`, measured: `not measured: ${silent} answered no request in the run`, met: false });
+      continue;
+    }
     targets.push({
       name: `server >= ${TARGETS.timesTheMock}x the mock's throughput, ${operation}`,
       measured: `${n(times, 2)}x (CPU ${n(server.cpuMsPerRequest, 2)} against ${n(mock.cpuMsPerRequest, 2)} ms a request, ${n(ratio(mock.cpuMsPerRequest, server.cpuMsPerRequest), 2)}x less)`,
