@@ -41,6 +41,8 @@ export function serverTarget(server: ServerProcess): Pick<LoadOptions, 'baseUrl'
   return { baseUrl: server.origin, pid: server.child.pid!, settleUrl: `${server.origin}/healthz` };
 }
 
+const WARM_REQUESTS = 2000;
+
 async function settle(url: string | undefined): Promise<void> {
   if (url) await fetch(url, { signal: AbortSignal.timeout(120_000) });
 }
@@ -55,8 +57,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       timeout: options.timeoutSeconds ?? 10,
     });
   if (options.warmupSeconds) {
-    await run(options.warmupSeconds);
-    await settle(options.settleUrl);
+    // A busy machine serves few requests in the warm-up's seconds, too few for V8 to optimise the
+    // request path: warm up again until a round has served WARM_REQUESTS, at most three rounds.
+    for (let round = 0; round < 3; round++) {
+      const warm = await run(options.warmupSeconds);
+      await settle(options.settleUrl);
+      if (warm.requests.total >= WARM_REQUESTS) break;
+    }
   }
   const cpuBefore = cpuTimeMs(options.pid);
   const result = await run(options.seconds);

@@ -1,8 +1,13 @@
 /**
- * `npm run bench`: the reference server against the Prism mock, then the server alone on a million
- * emails and on a delivery to ten thousand subscribers, with its peak memory throughout. Prints the
- * numbers and which performance targets are met. It is a measurement, not a test: it exits 0 when a
- * target is missed, and non-zero only when it could not measure.
+ * `npm run bench`: the reference server against the Prism mock; its latency at fixed arrival rates; the
+ * same server without validation; its event loop under hostile input; the conformance suite's wall
+ * time; then the server alone on a million emails and on a delivery to ten thousand subscribers, with
+ * its peak memory throughout. Prints the numbers and which performance targets are met. It is a
+ * measurement, not a test: it exits 0 when a target is missed (a server that crashes under hostile
+ * input included), and non-zero only when it could not measure.
+ *
+ * `npm run bench -- --quick` runs every phase briefly (2 s a load run, 100,000 emails instead of a
+ * million), to see that the benchmark works; its figures are not the benchmark's.
  *
  * Every process and temporary directory it creates is removed at the end, also after a failure or
  * Ctrl-C.
@@ -13,19 +18,25 @@ import path from 'node:path';
 import { startPrismMock, type RunningMock } from '../scripts/prism.ts';
 // The launcher the durability tests use, so the benchmark runs the server exactly as they do:
 // server/main.ts under tsx, as `npm start` runs it, on a fresh data directory.
-import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerProcess } from '../server/tests/processes.ts';
+import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerLaunch, type ServerProcess } from '../server/tests/processes.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
+import { timeSuiteInstall, timeSuiteRun } from './conformance-run.ts';
 import { measureDelivery } from './delivery.ts';
+import { measureHostileInput, type HostileResult } from './hostile.ts';
 import { measureLargeList } from './large-list.ts';
+import { measureLatencyAtRates } from './latency.ts';
 import { loadAverage, peakRssMB } from './proc-stats.ts';
 import { formatReport, type BenchmarkResults } from './report.ts';
 import { seedDatabase } from './seed.ts';
-import { compareWithMock, type LoadSettings } from './throughput.ts';
+import { compareWithMock, createFixtures, type LoadSettings } from './throughput.ts';
+import { measureValidationPrice } from './validation.ts';
 
-const EMAILS = 1_000_000;
+const quick = process.argv.includes('--quick');
+const seconds = quick ? 2 : Number(process.env.BENCH_SECONDS ?? 10);
+const EMAILS = quick ? 100_000 : 1_000_000;
 const SUBSCRIBERS = 10_000;
-const throughputSettings: LoadSettings = { connections: 32, seconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 2 };
-const listSettings: LoadSettings = { connections: 32, seconds: Number(process.env.BENCH_SECONDS ?? 10), warmupSeconds: 1 };
+const throughputSettings: LoadSettings = { connections: 32, seconds, warmupSeconds: quick ? 1 : 2 };
+const listSettings: LoadSettings = { connections: 32, seconds, warmupSeconds: quick ? 1 : 2 };
 // startServerProcess already turns request logs off (LOG_LEVEL=warn), as in production. The server
 // also gets the V8 heap flags `npm start` gives it, read from package.json (they keep its peak
 // memory under 200 MB); BENCH_SERVER_NODE_OPTIONS replaces them (README: memory).
@@ -34,6 +45,8 @@ const startHeapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join
 // The load comes from one token, far past the per-token rate limit (20,000 a minute): the limit is
 // raised so every request is served and measured, the limiter's own work included.
 const serverEnv = { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? startHeapFlags, RATE_LIMIT_PER_TOKEN: '1000000000' };
+const withoutValidation: ServerLaunch = { script: 'bench/server-without-validation.ts' };
+const withProbe: ServerLaunch = { preload: ['bench/event-loop-probe.ts'] };
 
 const say = (text: string) => process.stderr.write(`${text}\n`);
 
@@ -50,19 +63,54 @@ async function stopServer(server: ServerProcess, phase: string, peaks: Benchmark
   await server.terminate();
 }
 
+/** The hostile-input phase on servers of its own; a server that cannot even start is a result too. */
+async function hostilePhase(bystanderRate: number): Promise<{ result: HostileResult | undefined; failure?: string }> {
+  try {
+    const start = () => startServerProcess(makeTempDir('bench-hostile'), serverEnv, 20_000, withProbe);
+    let peakMB: number | undefined;
+    const stop = async (server: ServerProcess) => {
+      peakMB = peakRssMB(server.child.pid!);
+      await server.kill();
+    };
+    const result = await measureHostileInput(start, stop, DEV_TOKEN, bystanderRate);
+    return { result: { ...result, ...(peakMB === undefined ? {} : { peakMB }) } };
+  } catch (err) {
+    return { result: undefined, failure: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
+  }
+}
+
 async function main(): Promise<BenchmarkResults> {
   const flags = serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS="${serverEnv.NODE_OPTIONS}"` : '';
-  const machine = `${os.cpus().length} cores, Node ${process.version}${flags}, load average ${loadAverage()} at start`;
+  const machine = `${os.cpus().length} cores, Node ${process.version}${flags}, load average ${loadAverage()} at start${quick ? ' (--quick: short runs, not the figures of the benchmark)' : ''}`;
   const peakRssMB: BenchmarkResults['peakRssMB'] = [];
 
   say('Starting the Prism mock and the reference server ...');
   mock = await startPrismMock();
   const server = await startServerProcess(makeTempDir('bench-server'), serverEnv);
+  const newsletterId = await createFixtures(server, DEV_TOKEN);
   say(`Loading both: listEmails and createSubscriber, ${throughputSettings.seconds} s each ...`);
-  const comparisons = await compareWithMock(server, mock, DEV_TOKEN, throughputSettings);
-  await stopServer(server, 'server vs mock', peakRssMB);
+  const comparisons = await compareWithMock(server, mock, DEV_TOKEN, newsletterId, throughputSettings);
   await mock.stop();
   mock = undefined;
+  const saturation = { listEmails: comparisons[0]!.server.requestsPerSecond, createSubscriber: comparisons[1]!.server.requestsPerSecond };
+  say('Latency at 25, 50 and 75% of that throughput, at a constant arrival rate ...');
+  const rateLatency = await measureLatencyAtRates(server, DEV_TOKEN, newsletterId, saturation, seconds);
+
+  say('The same server with and without request and response validation ...');
+  const bare = await startServerProcess(makeTempDir('bench-unvalidated'), serverEnv, 20_000, withoutValidation);
+  const validation = await measureValidationPrice(server, bare, DEV_TOKEN, throughputSettings);
+  await bare.terminate();
+  await stopServer(server, 'server vs mock, fixed rates, validation', peakRssMB);
+
+  say('Hostile input, with another client listing emails meanwhile ...');
+  const hostile = await hostilePhase(Math.max(1, Math.round(saturation.listEmails * 0.25)));
+
+  say('A default conformance run against a fresh server ...');
+  const suiteServer = await startServerProcess(makeTempDir('bench-conformance'), serverEnv);
+  const suiteRun = await timeSuiteRun(suiteServer, DEV_TOKEN);
+  await suiteServer.terminate();
+  say('Installing the packed suite into an empty project ...');
+  const suiteInstall = await timeSuiteInstall();
 
   const dataDir = makeTempDir('bench-million');
   say(`Seeding ${EMAILS.toLocaleString('en-US')} emails and ${SUBSCRIBERS.toLocaleString('en-US')} subscribers ...`);
@@ -70,13 +118,16 @@ async function main(): Promise<BenchmarkResults> {
   const seeded = seedDatabase(path.join(dataDir, 'publishing.sqlite'), { token: DEV_TOKEN, emails: EMAILS, subscribers: SUBSCRIBERS });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const big = await startServerProcess(dataDir, serverEnv);
-  say('Listing the million and the empty newsletter ...');
+  say('Listing the large and the empty newsletter ...');
   const largeList = await measureLargeList(big, DEV_TOKEN, { full: seeded.bigNewsletterId, empty: seeded.emptyNewsletterId }, EMAILS, listSettings);
   say(`Delivering one email to ${SUBSCRIBERS.toLocaleString('en-US')} subscribers ...`);
   const delivery = await measureDelivery(big, DEV_TOKEN, seeded.audienceNewsletterId, SUBSCRIBERS);
-  await stopServer(big, '1M rows and delivery', peakRssMB);
+  await stopServer(big, 'large list and delivery', peakRssMB);
 
-  return { machine, throughputSettings, listSettings, comparisons, emails: EMAILS, seedSeconds, largeList, delivery, peakRssMB };
+  return {
+    machine, throughputSettings, listSettings, comparisons, rateLatency, rateSeconds: seconds, validation, hostile,
+    suiteRun, suiteInstall, emails: EMAILS, seedSeconds, largeList, delivery, peakRssMB,
+  };
 }
 
 try {

@@ -5,7 +5,7 @@
  * transaction of set-based INSERTs. The schema comes from the server's own migrations, and the
  * `email_counts` triggers run for every row, so list totals are right when the server starts.
  */
-import { openDatabase } from '../server/db/database.ts';
+import { inTransaction, openDatabase } from '../server/db/database.ts';
 import { createStores } from '../server/store/index.ts';
 
 export interface SeededDatabase {
@@ -15,13 +15,15 @@ export interface SeededDatabase {
 }
 
 export function seedDatabase(file: string, options: { token: string; emails: number; subscribers: number }): SeededDatabase {
+  // Through the server's own helpers (openDatabase, inTransaction, the stores) and plain SQL only, so
+  // the seed follows whichever SQLite driver the server uses.
   const db = openDatabase(file);
   // A large page cache for the bulk insert only; the server opens the file with its own settings.
-  db.pragma('cache_size = -262144');
+  db.exec('PRAGMA cache_size = -262144');
   const stores = createStores(db);
   const now = new Date().toISOString();
   try {
-    return db.transaction(() => {
+    return inTransaction(db, () => {
       const workspaceId = stores.tokens.createWorkspace('Benchmark workspace', now);
       stores.tokens.addToken(workspaceId, options.token, 'benchmark', now);
       const newsletter = (name: string) => stores.newsletters.insert({ workspace_id: workspaceId, name, name_slug: name.toLowerCase(), created_at: now });
@@ -46,7 +48,7 @@ export function seedDatabase(file: string, options: { token: string; emails: num
          SELECT @newsletter, 'reader-' || printf('%05d', i) || '@example.com', 1, 1, 'active', @now, @now, @now FROM n`,
       ).run({ count: options.subscribers, newsletter: seeded.audienceNewsletterId, now });
       return seeded;
-    })();
+    });
   } finally {
     db.close();
   }

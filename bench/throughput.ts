@@ -10,7 +10,7 @@ import { call, jsonHeaders } from './api.ts';
 import { runLoad, serverTarget, type LoadResult } from './load.ts';
 
 export interface Comparison {
-  operation: string;
+  operation: Operation;
   server: LoadResult;
   mock: LoadResult;
 }
@@ -22,8 +22,8 @@ export interface LoadSettings {
 }
 
 /** A newsletter with a full first page of emails, so listEmails answers ten of them as the mock does. */
-async function createFixtures(server: ServerProcess, token: string): Promise<number> {
-  const newsletter = await call<{ id: number }>(server.baseUrl, token, 'POST', '/newsletters', { name: 'Benchmark weekly' });
+export async function createFixtures(server: ServerProcess, token: string, name = 'Benchmark weekly'): Promise<number> {
+  const newsletter = await call<{ id: number }>(server.baseUrl, token, 'POST', '/newsletters', { name });
   for (let i = 1; i <= 25; i++) {
     await call(server.baseUrl, token, 'POST', `/newsletters/${newsletter.id}/emails`, {
       subject: `Issue ${i}`,
@@ -34,7 +34,10 @@ async function createFixtures(server: ServerProcess, token: string): Promise<num
   return newsletter.id;
 }
 
-function requestsFor(prefix: string, newsletterId: number, token: string, target: string): Record<string, RequestSpec> {
+export const OPERATIONS = ['listEmails', 'createSubscriber'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export function requestsFor(prefix: string, newsletterId: number, token: string, target: string): Record<Operation, RequestSpec> {
   let next = 0;
   return {
     listEmails: { method: 'GET', path: `${prefix}/newsletters/${newsletterId}/emails`, headers: { Authorization: `Bearer ${token}` } },
@@ -47,14 +50,13 @@ function requestsFor(prefix: string, newsletterId: number, token: string, target
   };
 }
 
-export async function compareWithMock(server: ServerProcess, mock: RunningMock, token: string, settings: LoadSettings): Promise<Comparison[]> {
-  const newsletterId = await createFixtures(server, token);
+export async function compareWithMock(server: ServerProcess, mock: RunningMock, token: string, newsletterId: number, settings: LoadSettings): Promise<Comparison[]> {
   const serverRequests = requestsFor(new URL(server.baseUrl).pathname, newsletterId, token, 'server');
   const mockRequests = requestsFor('', newsletterId, token, 'mock');
   const comparisons: Comparison[] = [];
-  for (const operation of ['listEmails', 'createSubscriber']) {
-    const serverResult = await runLoad({ ...settings, ...serverTarget(server), request: serverRequests[operation]! });
-    const mockResult = await runLoad({ ...settings, baseUrl: mock.baseUrl, request: mockRequests[operation]!, pid: mock.pid });
+  for (const operation of OPERATIONS) {
+    const serverResult = await runLoad({ ...settings, ...serverTarget(server), request: serverRequests[operation] });
+    const mockResult = await runLoad({ ...settings, baseUrl: mock.baseUrl, request: mockRequests[operation], pid: mock.pid });
     comparisons.push({ operation, server: serverResult, mock: mockResult });
   }
   return comparisons;

@@ -55,6 +55,12 @@ export interface AppOptions {
   rateLimit: RateLimitOptions;
   /** Express's `trust proxy` setting, which decides the client address (`req.ip`). */
   trustProxy?: boolean | number | string;
+  /**
+   * Whether the validator checks requests and responses against the contract (it always matches the
+   * operation). Only the benchmark turns it off, to measure what validation costs; no configuration
+   * reaches it.
+   */
+  validation?: boolean;
 }
 
 export function buildApp(options: AppOptions): Express {
@@ -95,7 +101,8 @@ export function buildApp(options: AppOptions): Express {
   api.post('/images/upload', imageUploadParser());
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
   if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
-  api.use(contractValidator(faults.contract(contract), { requests: faults.validateRequests, responses: faults.validateResponses }));
+  const validation = options.validation ?? true;
+  api.use(contractValidator(faults.contract(contract), { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses }));
   const handlers = {
     ...pageOperations(services.pages),
     ...postOperations(services.posts),

@@ -26,6 +26,8 @@ export interface ComposeOptions {
    * several processes that must share one limit pass a shared store here (rate-limit-redis).
    */
   rateLimitStore?: RateLimitOptions['store'];
+  /** Benchmark only: false leaves request and response validation out (app.ts). */
+  validation?: boolean;
 }
 
 export function composeServer(config: ServerConfig, options: ComposeOptions) {
@@ -56,7 +58,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
   });
   const faults = faultsFrom(config.faults);
   faults.patch({ db, stores, services, markdown });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}) });
+  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}), ...(options.validation === undefined ? {} : { validation: options.validation }) });
 
   return {
     app,

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../scripts/prism.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,8 +23,9 @@ function environment(variables: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...variables };
 }
 
-function spawnTracked(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawnCommand(process.execPath, ['--import', 'tsx', script, ...args], env);
+function spawnTracked(script: string, args: string[], env: Record<string, string>, launch: { preload?: string[]; nodeFlags?: string[] } = {}): ChildProcess {
+  const imports = ['tsx', ...(launch.preload ?? [])].flatMap((module) => ['--import', module]);
+  return spawnCommand(process.execPath, [...(launch.nodeFlags ?? []), ...imports, script, ...args], env);
 }
 
 /** Runs `npm start` word for word, as the README tells a user to, with the npm and Node.js on PATH. */
@@ -104,6 +105,16 @@ export interface ServerProcess {
   kill(): Promise<Exit>;
 }
 
+/** Which server to start: the benchmark starts its own build of it, or loads a module into it. */
+export interface ServerLaunch {
+  /** Entry script, relative to the project's root; server/main.ts by default. */
+  script?: string;
+  /** Modules loaded before it (`--import`), as file URLs or paths relative to the project's root. */
+  preload?: string[];
+  /** Node flags that NODE_OPTIONS may not carry, such as --cpu-prof. */
+  nodeFlags?: string[];
+}
+
 /**
  * Starts server/main.ts on a free port with its data in `dataDir`, and resolves once /healthz
  * answers. The docs build is off (BUILD_DOCS=false): it costs more than a second per start and
@@ -112,20 +123,21 @@ export interface ServerProcess {
  * The port must be known before the start (the server prints and uses its public URL), so between
  * finding it free and the server binding it another socket may take it: then it tries another one.
  */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000): Promise<ServerProcess> {
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000, launch: ServerLaunch = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnFreePort(dataDir, env, timeoutMs);
+      return await startOnFreePort(dataDir, env, timeoutMs, launch);
     } catch (err) {
       if (attempt === 3 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
     }
   }
 }
 
-async function startOnFreePort(dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
+async function startOnFreePort(dataDir: string, env: Record<string, string>, timeoutMs: number, launch: ServerLaunch): Promise<ServerProcess> {
   const port = await freePort();
   const databasePath = path.join(dataDir, 'publishing.sqlite');
-  const child = spawnTracked('server/main.ts', [], {
+  const preload = (launch.preload ?? []).map((module) => (module.startsWith('file:') ? module : pathToFileURL(path.join(root, module)).href));
+  const child = spawnTracked(launch.script ?? 'server/main.ts', [], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -135,7 +147,7 @@ async function startOnFreePort(dataDir: string, env: Record<string, string>, tim
     BUILD_DOCS: 'false',
     DELIVERY_POLL_MS: '100',
     ...env,
-  });
+  }, { preload, ...(launch.nodeFlags ? { nodeFlags: launch.nodeFlags } : {}) });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
