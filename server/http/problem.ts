@@ -4,6 +4,12 @@
  */
 export const PROBLEM_BASE = 'https://publishing.example/problems/';
 
+/**
+ * A problem lists at most this many invalid inputs in `errors`, and a 422's detail says how many
+ * there were: the size of the answer stays small whatever the request got wrong.
+ */
+export const MAX_LISTED_ERRORS = 20;
+
 export interface FieldError {
   field: string;
   message: string;
@@ -26,6 +32,8 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    /** How many of `errors` the body lists. */
+    readonly listLimit: number = MAX_LISTED_ERRORS,
   ) {
     super(detail);
     this.name = 'ProblemError';
@@ -38,12 +46,17 @@ export class ProblemError extends Error {
       status: this.status,
       detail: this.detail,
       ...(instance ? { instance } : {}),
-      ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.errors ? { errors: this.errors.slice(0, this.listLimit) } : {}),
     };
   }
 }
 
 const inputs = (count: number) => `${count} invalid input${count === 1 ? '' : 's'}`;
+
+function validationDetail(count: number): string {
+  const listed = count > MAX_LISTED_ERRORS ? `; the first ${MAX_LISTED_ERRORS} are listed` : '';
+  return `The request has ${inputs(count)}${listed}.`;
+}
 
 export const problems = {
   malformed: (detail: string) => new ProblemError(400, 'malformed-request', 'Malformed request', detail),
@@ -62,7 +75,7 @@ export const problems = {
   unsupportedMediaType: (detail: string) =>
     new ProblemError(415, 'unsupported-media-type', 'Unsupported media type', detail),
   invalid: (errors: FieldError[]) =>
-    new ProblemError(422, 'validation-failed', 'Validation failed', `The request has ${inputs(errors.length)}.`, errors),
+    new ProblemError(422, 'validation-failed', 'Validation failed', validationDetail(errors.length), errors),
   invalidField: (field: string, message: string) => problems.invalid([{ field, message }]),
   notSendable: (detail: string, errors: FieldError[]) =>
     new ProblemError(422, 'email-not-sendable', 'Email cannot be sent', detail, errors),

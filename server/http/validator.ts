@@ -10,6 +10,16 @@ import * as OpenApiValidator from 'express-openapi-validator';
 
 const contractFile = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
 
+/** Requests whose answer failed response validation (see `answerBroke`). */
+const brokenAnswers = new WeakSet<object>();
+
+/**
+ * Whether the answer the handler gave this request failed response validation. The operation
+ * dispatcher asks inside the request's transaction, so such a write is rolled back
+ * (http/operations.ts); the validator itself goes on to answer the request with a 500.
+ */
+export const answerBroke = (req: object): boolean => brokenAnswers.has(req);
+
 export function loadContract(): Record<string, unknown> {
   return JSON.parse(readFileSync(contractFile, 'utf8'));
 }
@@ -28,7 +38,16 @@ export function contractValidator(
       removeAdditional: false,
       allErrors: true,
     },
-    validateResponses: enforce.responses && { coerceTypes: false, removeAdditional: false },
+    validateResponses: enforce.responses && {
+      coerceTypes: false,
+      removeAdditional: false,
+      // Called with the violation before the validator answers 500 for it: remember the request,
+      // and throw on to keep that 500 (without the throw the invalid body would be sent).
+      onError: (err: unknown, _body: unknown, req: object) => {
+        brokenAnswers.add(req);
+        throw err;
+      },
+    },
     // Authentication runs before the validator (http/auth.ts), so an unauthenticated request is a
     // 401 whatever else is wrong with it.
     validateSecurity: false,
