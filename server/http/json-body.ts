@@ -66,17 +66,11 @@ const COMMA = 0x2c;
 export function checkStructure(bytes: Uint8Array, rules: Pick<BodyRules, 'maxDepth' | 'maxMembers'>): ProblemError | undefined {
   let depth = 0;
   let separators = 0;
-  let inString = false;
   for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-      continue;
-    }
-    switch (byte) {
+    switch (bytes[i]) {
       case QUOTE:
-        inString = true;
+        i = closingQuote(bytes, i);
+        if (i < 0) return undefined; // unterminated: the parser says so
         break;
       case 0x7b: // {
       case 0x5b: // [
@@ -99,9 +93,21 @@ export function checkStructure(bytes: Uint8Array, rules: Pick<BodyRules, 'maxDep
 }
 
 /**
- * The first field whose key or string value is not well-formed Unicode (a lone surrogate), named as
- * the validator names fields (`name`, `author.name`, `tags.0`), or undefined.
+ * The index of the quote that closes the string opened at `open`, or -1. The search for quotes is
+ * native (indexOf); a quote preceded by an odd run of backslashes is escaped. Each backslash is
+ * looked at once, so the whole scan stays linear.
  */
+function closingQuote(bytes: Uint8Array, open: number): number {
+  let at = open;
+  for (;;) {
+    at = bytes.indexOf(QUOTE, at + 1);
+    if (at < 0) return -1;
+    let before = at - 1;
+    while (bytes[before] === BACKSLASH) before--;
+    if ((at - 1 - before) % 2 === 0) return at;
+  }
+}
+
 /** A lone surrogate: in a `u` regular expression a pair is one astral code point, a lone half is Cs. */
 const LONE_SURROGATE = /\p{Cs}/u;
 const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
