@@ -509,7 +509,8 @@ export interface paths {
          * Upload an image
          * @description Uploads one image and answers the public URL it is served at. The body is `multipart/form-data` with a single
          *     part named `file`. The image may be PNG, JPEG, GIF or WebP, decided from the file's content (not its name or
-         *     declared type); SVG and other types are a `415`. The limit is 10 MiB (`413`).
+         *     declared type); SVG and other types are a `415`. The limit is 10 MiB (`413`). The body is sent as is, without a
+         *     `Content-Encoding` (images are compressed already).
          *
          *     **Supporting operation**: part of the platform's public v1 surface that completes the core operations.
          */
@@ -593,11 +594,12 @@ export interface components {
             detail?: string;
             /** @description The path of the request that failed. */
             instance?: string;
-            /** @description Each invalid input. Present on every `422`. */
+            /** @description Each invalid input, at most 20. Present on every `422`. */
             errors?: components["schemas"]["FieldError"][];
         };
         /** @description A problem details object for a `422`, naming each invalid input in `errors`. */
         ValidationProblem: components["schemas"]["Problem"] & {
+            /** @description Each invalid input, at most 20; when the request had more, `detail` says how many. */
             errors: components["schemas"]["FieldError"][];
         };
         /**
@@ -1077,6 +1079,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is larger than the limit: 1 MiB for JSON (after decoding its `Content-Encoding`), 10 MiB for an image. A `Content-Length` over the limit is answered at once, on every operation, before the body is read; the connection is then closed. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A path or query parameter is invalid: not a whole number, out of range, an unknown enum value, or an unknown query parameter. */
         ValidationFailed: {
             headers: {
@@ -1095,7 +1106,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is not parseable JSON. */
+        /** @description The body cannot be read: it is not parseable JSON, its bytes are not UTF-8, or it does not decode under its `Content-Encoding`. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1104,16 +1115,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The JSON body is larger than 1 MiB. */
-        PayloadTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The body is not sent as `application/json`. */
+        /** @description The body is not sent as `application/json` in UTF-8: another content type, a charset other than UTF-8, or a `Content-Encoding` other than `gzip`, `deflate` or `br`. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1275,10 +1277,10 @@ export type AuthorUpdate = components['schemas']['AuthorUpdate'];
 export type ImageUpload = components['schemas']['ImageUpload'];
 export type Image = components['schemas']['Image'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ParameterListPage = components['parameters']['ListPage'];
@@ -1331,6 +1333,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1409,6 +1412,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1515,6 +1519,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1596,6 +1601,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1629,6 +1635,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1721,6 +1728,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1811,6 +1819,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1844,6 +1853,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -1938,6 +1948,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2016,6 +2027,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2117,6 +2129,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2198,6 +2211,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2240,6 +2254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2411,6 +2426,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2490,6 +2506,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2529,6 +2546,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2559,6 +2577,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
@@ -2642,7 +2661,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The image is larger than 10 MiB. */
+            /** @description The image is larger than 10 MiB, or the request declares a body larger than 10 MiB and 64 KiB (for the multipart framing); a declared length over the limit is answered at once, before the body is read. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2651,7 +2670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not `multipart/form-data`, or the file is not a PNG, JPEG, GIF or WebP image. */
+            /** @description The body is not `multipart/form-data` (other multipart types, such as `multipart/mixed` or `multipart/related`, are not accepted), it is sent with a `Content-Encoding`, or the file is not a PNG, JPEG, GIF or WebP image. */
             415: {
                 headers: {
                     [name: string]: unknown;
