@@ -6,6 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { loadContract } from '../http/validator.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { rawRequest } from './raw-http.ts';
@@ -81,8 +82,7 @@ interface Hostile {
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const json = { 'Content-Type': 'application/json' };
 /** 95,000 unknown keys in about 1 MiB, as in the report that took the server down three at a time. */
-const wide = utf8(`{${Array.from({ length: 95_000 }, (_, i) => `"k${i}":1`).join(',')}}`.slice(0, 1024 * 1024 - 2) + '}');
-const wideBody = utf8(wide.toString('utf8').replace(/,"k\d*(":\d?)?}$/, '}'));
+const wideBody = utf8(JSON.stringify(Object.fromEntries(Array.from({ length: 95_000 }, (_, i) => [`k${i}`, 1]))));
 const deepBody = (field: string) => utf8(`{"${field}":${'['.repeat(500_000)}${']'.repeat(500_000)}}`.slice(0, 1024 * 1024));
 const bomb = (field: string) => gzipSync(utf8(`{"${field}":"${'a'.repeat(50 * 1024 * 1024)}"}`));
 
@@ -121,6 +121,8 @@ describe('hostile JSON bodies, on every operation that takes one', () => {
   it('finds the operations in the contract', () => {
     expect(jsonOperations.map((op) => op.id)).toEqual(expect.arrayContaining(['createPage', 'createPost', 'updateEmail', 'sendEmail', 'updateAuthor']));
     expect(jsonOperations).toHaveLength(13);
+    expect(wideBody.length).toBeGreaterThan(1_000_000);
+    expect(wideBody.length).toBeLessThanOrEqual(1024 * 1024);
   });
 
   const cases = jsonOperations.flatMap((op) => hostileBodies(op.stringField!).map((hostile) => [`${op.id}: ${hostile.name}`, op, hostile] as const));
@@ -237,6 +239,17 @@ describe('uploads', () => {
 });
 
 describe('the cost of a hostile body', () => {
+  /** The light client's own latencies, `count` requests one after the other. */
+  async function lightLatencies(count: number, until?: () => boolean): Promise<number[]> {
+    const latencies: number[] = [];
+    while (latencies.length < count || (until && !until())) {
+      const started = performance.now();
+      expect((await t.api('GET', '/newsletters')).status).toBe(200);
+      latencies.push(performance.now() - started);
+    }
+    return latencies;
+  }
+
   it('does not stall another client: three wide bodies, a deep one, a gzip bomb, 1 MiB of lone surrogates and of URL at once', async () => {
     const hostile = [
       ...Array.from({ length: 3 }, () => send('POST', '/newsletters', wideBody, json)),
@@ -249,18 +262,15 @@ describe('the cost of a hostile body', () => {
     const all = Promise.all(hostile).finally(() => {
       done = true;
     });
-    const latencies: number[] = [];
     // The light client keeps asking until every hostile request is answered, and at least 10 times.
-    while (!done || latencies.length < 10) {
-      const started = performance.now();
-      expect((await t.api('GET', '/newsletters')).status).toBe(200);
-      latencies.push(performance.now() - started);
-    }
+    const latencies = await lightLatencies(10, () => done);
     const answers = await all;
     expect(answers.map((a) => a.status)).toEqual([422, 422, 422, 422, 413, 422, 422]);
+    // 1 s, plus what the machine itself costs the light client right now (measured alone, after):
+    // the test judges the server, not the load of a shared machine. The report saw 1 to 4 s per wide body.
+    const quiet = Math.max(...(await lightLatencies(10)));
+    expect(Math.max(...latencies)).toBeLessThan(1000 + quiet);
     expect(Math.max(...answers.map((a) => a.text.length))).toBeLessThan(4096);
-    // Generous, for a loaded 2-core machine: the report saw 1 to 4 s per wide body.
-    expect(Math.max(...latencies)).toBeLessThan(1000);
   });
 });
 
@@ -307,6 +317,12 @@ describe('slow clients', () => {
     );
     expect(answer.status).toBe(408);
     expect(fingerprint(slow.server.db)).toBe(before);
+  });
+
+  it('defaults to 15 s for headers and 120 s for a request, and refuses a headers timeout longer than the request timeout', () => {
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 15_000, requestTimeoutMs: 120_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' })).toMatchObject({ headersTimeoutMs: 2000, requestTimeoutMs: 3000 });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HEADERS_TIMEOUT_MS/);
   });
 
   it('serves a client that sends at a normal pace', async () => {
