@@ -141,11 +141,13 @@ interface ParserError {
   type?: string;
   status?: number;
   message?: string;
-  problem?: ProblemError;
 }
 
+/** A header value as quoted in a problem's detail: short, whatever the client sent. */
+const quoted = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}...` : value);
+
 /** body-parser's errors, as the problems the contract declares. */
-function translate(err: ParserError, req: Request, encoding: string): unknown {
+function translate(err: ParserError, encoding: string): unknown {
   if (err instanceof BodyRefused) return err.problem;
   switch (err.type) {
     case 'entity.too.large':
@@ -159,7 +161,7 @@ function translate(err: ParserError, req: Request, encoding: string): unknown {
   // What is left with a 400 is the decompression stream failing: the body is not what its
   // Content-Encoding says.
   if (encoding !== 'identity' && err.status === 400) {
-    return problems.malformed(`The request body does not decode as ${encoding}.`);
+    return problems.malformed(`The request body does not decode as ${quoted(encoding)}.`);
   }
   return err;
 }
@@ -182,14 +184,14 @@ export function jsonBody(rules: BodyRules = BODY_RULES): RequestHandler {
     const charset = declaredCharset(req);
     const otherCharset = charset !== undefined && charset !== 'utf-8';
     if (otherCharset && !rules.anyCharset) {
-      return next(problems.unsupportedMediaType(`Send JSON in UTF-8; the charset ${charset} is not accepted.`));
+      return next(problems.unsupportedMediaType(`Send JSON in UTF-8; the charset ${quoted(charset)} is not accepted.`));
     }
     const encoding = contentEncoding(req);
     if (!(CONTENT_ENCODINGS as readonly string[]).includes(encoding)) {
-      return next(problems.unsupportedMediaType(`The Content-Encoding ${encoding} is not supported; send the body as identity, gzip, deflate or br.`));
+      return next(problems.unsupportedMediaType(`The Content-Encoding ${quoted(encoding)} is not supported; send the body as identity, gzip, deflate or br.`));
     }
     const done = (err?: unknown) => {
-      if (err) return next(translate(err as ParserError, req, encoding));
+      if (err) return next(translate(err as ParserError, encoding));
       if (rules.refuseLoneSurrogates) {
         const field = loneSurrogateField(req.body);
         if (field !== undefined) return next(problems.invalidField(field, 'is not well-formed Unicode: it contains a lone surrogate'));

@@ -25,7 +25,7 @@ export function imageUploadParser(): RequestHandler {
     if (!req.is('multipart/form-data')) return next();
     const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
     if (encoding !== 'identity' && encoding !== '') {
-      return next(problems.unsupportedMediaType(`Send the upload without a Content-Encoding; ${encoding} is not accepted for multipart/form-data.`));
+      return next(problems.unsupportedMediaType(`Send the upload without a Content-Encoding; ${encoding.slice(0, 40)} is not accepted for multipart/form-data.`));
     }
     parse(req, res, (err?: unknown) => {
       if (err) return next(err);
