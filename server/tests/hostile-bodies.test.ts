@@ -251,6 +251,7 @@ describe('the cost of a hostile body', () => {
   }
 
   it('does not stall another client: three wide bodies, a deep one, a gzip bomb, 1 MiB of lone surrogates and of URL at once', async () => {
+    const quietBefore = await lightLatencies(10);
     const hostile = [
       ...Array.from({ length: 3 }, () => send('POST', '/newsletters', wideBody, json)),
       send('POST', `/pages/${ids.pages}/posts`, deepBody('title'), json),
@@ -266,10 +267,12 @@ describe('the cost of a hostile body', () => {
     const latencies = await lightLatencies(10, () => done);
     const answers = await all;
     expect(answers.map((a) => a.status)).toEqual([422, 422, 422, 422, 413, 422, 422]);
-    // 1 s, plus what the machine itself costs the light client right now (measured alone, after):
-    // the test judges the server, not the load of a shared machine. The report saw 1 to 4 s per wide body.
-    const quiet = Math.max(...(await lightLatencies(10)));
-    expect(Math.max(...latencies)).toBeLessThan(1000 + quiet);
+    // 1 s, plus twice what the machine itself costs the light client right now (measured alone,
+    // before and after): the test judges the server, not the load of a shared machine. The report
+    // saw 1 to 4 s per wide body, and three of them queue behind each other.
+    const quiet = Math.max(...quietBefore, ...(await lightLatencies(10)));
+    const worst = Math.max(...latencies);
+    expect(worst, `light client: ${latencies.map(Math.round).join(', ')} ms; alone: up to ${Math.round(quiet)} ms`).toBeLessThan(1000 + 2 * quiet);
     expect(Math.max(...answers.map((a) => a.text.length))).toBeLessThan(4096);
   });
 });
