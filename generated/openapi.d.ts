@@ -1079,7 +1079,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is larger than the limit: 1 MiB for JSON (after decoding its `Content-Encoding`), 10 MiB for an image. A `Content-Length` over the limit is answered at once, on every operation, before the body is read; the connection is then closed. */
+        /** @description The body is larger than the limit: 1 MiB for JSON (after decoding its `Content-Encoding`), 10 MiB for an image. A `Content-Length` over the limit is answered at once, on every operation, before the body is read (what the client still sends is discarded). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
