@@ -523,7 +523,8 @@ export interface paths {
          * Upload an image
          * @description Uploads one image and answers the public URL it is served at. The body is `multipart/form-data` with a single
          *     part named `file`. The image may be PNG, JPEG, GIF or WebP, decided from the file's content (not its name or
-         *     declared type); SVG and other types are a `415`. The limit is 10 MiB (`413`).
+         *     declared type); SVG and other types are a `415`. The limit is 10 MiB (`413`). The body is sent as is, without a
+         *     `Content-Encoding` (images are compressed already).
          *
          *     **Supporting operation**: part of the platform's public v1 surface that completes the core operations.
          */
@@ -620,11 +621,12 @@ export interface components {
             detail?: string;
             /** @description The path of the request that failed. */
             instance?: string;
-            /** @description Each invalid input. Present on every `422`. */
+            /** @description Each invalid input, at most 20. Present on every `422`. */
             errors?: components["schemas"]["FieldError"][];
         };
         /** @description A problem details object for a `422`, naming each invalid input in `errors`. */
         ValidationProblem: components["schemas"]["Problem"] & {
+            /** @description Each invalid input, at most 20; when the request had more, `detail` says how many. */
             errors: components["schemas"]["FieldError"][];
         };
         /**
@@ -1163,6 +1165,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is larger than the limit: 1 MiB for JSON (after decoding its `Content-Encoding`), 10 MiB for an image. A `Content-Length` over the limit is answered at once, on every operation, before the body is read (what the client still sends is discarded). */
+        PayloadTooLarge: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A path or query parameter is invalid: not a whole number, out of range, an unknown enum value, or an unknown query parameter. */
         ValidationFailed: {
             headers: {
@@ -1203,7 +1218,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is not parseable JSON. */
+        /** @description The body cannot be read: it is not parseable JSON, its bytes are not UTF-8, or it does not decode under its `Content-Encoding`. */
         BadRequest: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -1216,20 +1231,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The JSON body is larger than 1 MiB. */
-        PayloadTooLarge: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The body is not sent as `application/json`. */
+        /** @description The body is not sent as `application/json` in UTF-8: another content type, a charset other than UTF-8, or a `Content-Encoding` other than `gzip`, `deflate` or `br`. */
         UnsupportedMediaType: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -1424,11 +1426,11 @@ export type AuthorUpdate = components['schemas']['AuthorUpdate'];
 export type ImageUpload = components['schemas']['ImageUpload'];
 export type Image = components['schemas']['Image'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ParameterListPage = components['parameters']['ListPage'];
@@ -1490,6 +1492,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1586,6 +1589,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1710,6 +1714,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1805,6 +1810,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1843,6 +1849,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1949,6 +1956,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2057,6 +2065,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2095,6 +2104,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2207,6 +2217,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2303,6 +2314,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2422,6 +2434,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2517,6 +2530,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2568,6 +2582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2770,6 +2785,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2863,6 +2879,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2907,6 +2924,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2942,6 +2960,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3043,7 +3062,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The image is larger than 10 MiB. */
+            /** @description The image is larger than 10 MiB, or the request declares a body larger than 10 MiB and 64 KiB (for the multipart framing); a declared length over the limit is answered at once, before the body is read. */
             413: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3056,7 +3075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not `multipart/form-data`, or the file is not a PNG, JPEG, GIF or WebP image. */
+            /** @description The body is not `multipart/form-data` (other multipart types, such as `multipart/mixed` or `multipart/related`, are not accepted), it is sent with a `Content-Encoding`, or the file is not a PNG, JPEG, GIF or WebP image. */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -10,14 +10,16 @@ import express, { Router, type Express } from 'express';
 import { authenticate } from './http/auth.ts';
 import { authenticateWithLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { ContractIndex } from './http/contract-index.ts';
+import { refuseDeclaredOversize } from './http/declared-length.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { headAsGet } from './http/head.ts';
 import { problems } from './http/problem.ts';
 import { dispatchOperations, type OperationHandlers, type OperationId } from './http/operations.ts';
 import { requestLogging } from './http/request-log.ts';
-import { imageUploadParser } from './http/uploads.ts';
-import { contractValidator, loadContract } from './http/validator.ts';
 import { docsPage } from './http/docs-page.ts';
+import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
+import { imageUploadParser, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
+import { answerBroke, contractValidator, loadContract } from './http/validator.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
@@ -30,7 +32,7 @@ import { postOperations } from './operations/posts.ts';
 import { subscriberOperations } from './operations/subscribers.ts';
 import type { Services } from './services/index.ts';
 import type { Stores } from './store/index.ts';
-import type { Db } from './db/database.ts';
+import { inTransaction, type Db } from './db/database.ts';
 import { noFaults, type Faults } from './faults/index.ts';
 
 export const API_BASE = '/api/v1';
@@ -95,10 +97,17 @@ export function buildApp(options: AppOptions): Express {
   );
   if (faults.answerHead) api.use(headAsGet(contractIndex, API_BASE));
   api.use(faults.limits(authenticateWithLimits(faults.authenticate(authenticate(options.stores.tokens)), options.rateLimit)));
-  // strict: false lets any JSON value through, so a body that is valid JSON but not an object is
-  // answered by the validator (422, "must be object") rather than as unparseable (400).
-  api.use(express.json({ limit: '1mb', strict: false, type: 'application/json' }));
-  api.post('/images/upload', imageUploadParser());
+  api.use(
+    faults.declaredLength(
+      refuseDeclaredOversize((req) =>
+        req.path === '/images/upload'
+          ? { bytes: UPLOAD_BODY_LIMIT, description: '10 MiB for the image and 64 KiB for the multipart framing' }
+          : { bytes: JSON_BODY_LIMIT, description: '1 MiB' },
+      ),
+    ),
+  );
+  api.use(jsonBody(faults.bodyRules(BODY_RULES)));
+  api.post('/images/upload', faults.uploadParser(imageUploadParser()));
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
   if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
   const validation = options.validation ?? true;
@@ -113,7 +122,7 @@ export function buildApp(options: AppOptions): Express {
     ...authorOperations(services.authors),
     ...imageOperations(services.images),
   } satisfies OperationHandlers<OperationId>;
-  api.use(dispatchOperations(handlers));
+  api.use(dispatchOperations(handlers, { transaction: (work) => inTransaction(options.db, work), answerBroke: faults.answerBroke(answerBroke) }));
   app.use(API_BASE, api);
 
   // Outside the API, after it: API requests, by far the most, do not pass these routes first.
@@ -131,6 +140,6 @@ export function buildApp(options: AppOptions): Express {
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
-  app.use(errorHandler(contractIndex, logger, (problem) => faults.problem(problem)));
+  app.use(errorHandler(contractIndex, logger, (problem, req) => faults.problem(problem, req)));
   return app;
 }

@@ -54,7 +54,8 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     pagesDomain: config.pagesDomain,
     imagesDir,
     publicUrl: config.publicUrl,
-    onEmailQueued: () => worker.wake(),
+    // After the request's transaction has committed (http/operations.ts), not inside it.
+    onEmailQueued: () => setImmediate(() => worker.wake()),
   });
   const faults = faultsFrom(config.faults);
   faults.patch({ db, stores, services, markdown });

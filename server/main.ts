@@ -10,6 +10,7 @@ import { ensureDevelopmentWorkspace } from './bootstrap.ts';
 import { composeServer } from './compose.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './domain/clock.ts';
+import { createHttpServer } from './http/listen.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
@@ -30,7 +31,7 @@ if (config.faults.length > 0) {
   logger.warn({ faults: config.faults }, 'FAULTS is set: this server breaks the contract on purpose, for testing conformance suites');
 }
 
-const http: Server = server.app.listen(config.port, config.host, () => {
+const http: Server = createHttpServer(server.app, config).listen(config.port, config.host, () => {
   server.worker.start();
   const lines = [
     '',

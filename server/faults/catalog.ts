@@ -32,6 +32,15 @@ export const FAULT_CATALOG = {
   'head-405': 'HEAD on a path that has GET is answered 405',
   'ascii-case-folding': 'name uniqueness compares letter case for ASCII letters only (Ärger Blog and ärger blog are two names)',
   'domain-leak': "a page's generated domain gets a -1 suffix when another workspace has a page of that name",
+  'errors-unbounded': 'a 422 lists every error of the request, however many (no cap, no count), and bodies of any width reach the validator',
+  'lone-surrogates-stored': 'strings with lone surrogates are accepted and stored',
+  'invalid-utf8-replaced': 'bytes that are not UTF-8 are replaced with U+FFFD and stored, not a 400',
+  'any-charset': 'a JSON body declared in another charset (utf-16le, latin1) is decoded and accepted, not a 415',
+  'bad-encoding-500': 'a body that does not decode under its Content-Encoding, or an unsupported Content-Encoding, is answered 500',
+  'any-multipart': 'an upload as multipart/mixed or multipart/related is parsed like multipart/form-data (not a 415)',
+  'late-413': 'a body whose declared Content-Length is over the limit is read to the end before the 413',
+  'commit-unreadable-write':
+    'a write whose answer fails response validation is committed anyway, answered 500, and unreadable after; lone surrogates reach the store too',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -3,10 +3,11 @@
  * server (a patched method, a looser copy of the contract for the validator, a rewritten response),
  * so the server's own code stays free of test switches and `noFaults` changes nothing at all.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Db } from '../db/database.ts';
 import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { nextFreeSlug } from '../domain/slugs.ts';
+import type { BodyRules } from '../http/json-body.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { Services } from '../services/index.ts';
 import type { Stores } from '../store/index.ts';
@@ -33,7 +34,15 @@ export interface Faults {
   /** Middleware that rewrites responses, if any fault does. */
   readonly rewriteResponses: RequestHandler | undefined;
   /** The problem actually sent for a problem the server meant to send. */
-  problem(intended: ProblemError): ProblemError;
+  problem(intended: ProblemError, req: Request): ProblemError;
+  /** What a JSON body must be. */
+  bodyRules(real: BodyRules): BodyRules;
+  /** Wraps the early 413 for a declared body over the limit. */
+  declaredLength(real: RequestHandler): RequestHandler;
+  /** Wraps the multipart parser of the image upload. */
+  uploadParser(real: RequestHandler): RequestHandler;
+  /** Whether a write is rolled back because its answer failed response validation. */
+  answerBroke(real: (req: Request) => boolean): (req: Request) => boolean;
   /** Patches stores, services and the Markdown renderer in place. */
   patch(parts: { db: Db; stores: Stores; services: Services; markdown: MarkdownRenderer }): void;
 }
@@ -49,8 +58,27 @@ export const noFaults: Faults = {
   limits: (real) => real,
   rewriteResponses: undefined,
   problem: (intended) => intended,
+  bodyRules: (real) => real,
+  declaredLength: (real) => real,
+  uploadParser: (real) => real,
+  answerBroke: (real) => real,
   patch: () => {},
 };
+
+/**
+ * Faults that re-create a bug of the server as it was, response validation included: a server
+ * with only these on still validates its answers (the others need to send what the contract forbids).
+ */
+const ANSWER_CHECKED: readonly FaultName[] = [
+  'errors-unbounded',
+  'lone-surrogates-stored',
+  'invalid-utf8-replaced',
+  'any-charset',
+  'bad-encoding-500',
+  'any-multipart',
+  'late-413',
+  'commit-unreadable-write',
+];
 
 export function parseFaults(list: string | undefined): FaultName[] {
   const names = (list ?? '').split(',').map((n) => n.trim()).filter(Boolean);
@@ -75,9 +103,9 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
 
   return {
     names,
-    // A faulty server must be able to send what the contract forbids, so it never validates its
-    // own responses.
-    validateResponses: false,
+    // A faulty server must be able to send what the contract forbids, so it does not validate its
+    // own responses, unless its faults are all of those that need it.
+    validateResponses: names.every((name) => ANSWER_CHECKED.includes(name)),
     validateRequests: !on('accept-invalid-input'),
     checkWholeNumbers: !on('lax-numbers'),
     answerHead: !on('head-405'),
@@ -135,9 +163,41 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
           }
         : undefined,
 
-    problem(intended) {
+    problem(intended, req) {
       if (on('server-error-on-invalid-input') && (intended.status === 400 || intended.status === 422)) return problems.internal();
+      const encoded = (req.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
+      if (on('bad-encoding-500') && encoded && (intended.status === 400 || intended.status === 415)) return problems.internal();
+      if (on('errors-unbounded') && intended.errors && intended.status === 422) {
+        return new ProblemError(intended.status, intended.kind, intended.title, 'The request has invalid inputs.', intended.errors, intended.headers, Infinity);
+      }
       return intended;
+    },
+
+    bodyRules(real) {
+      return {
+        ...real,
+        ...(on('errors-unbounded') ? { maxMembers: Infinity } : {}),
+        ...(on('invalid-utf8-replaced') ? { requireUtf8: false } : {}),
+        ...(on('any-charset') ? { anyCharset: true } : {}),
+        ...(on('lone-surrogates-stored') || on('commit-unreadable-write') ? { refuseLoneSurrogates: false } : {}),
+      };
+    },
+
+    declaredLength(real) {
+      return on('late-413') ? (_req, _res, next) => next() : real;
+    },
+
+    uploadParser(real) {
+      if (!on('any-multipart')) return real;
+      return (req, res, next) => {
+        const type = req.get('content-type') ?? '';
+        if (/^multipart\//i.test(type)) req.headers['content-type'] = type.replace(/^multipart\/[^;]*/i, 'multipart/form-data');
+        real(req, res, next);
+      };
+    },
+
+    answerBroke(real) {
+      return on('commit-unreadable-write') ? () => false : real;
     },
 
     patch({ db, stores, services, markdown }) {

@@ -80,11 +80,11 @@ export function toProblem(err: unknown, req: Request, contract: ContractIndex, l
 export function errorHandler(
   contract: ContractIndex,
   logger: Logger,
-  deliver: (problem: ProblemError) => ProblemError = (problem) => problem,
+  deliver: (problem: ProblemError, req: Request) => ProblemError = (problem) => problem,
 ): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const problem = deliver(toProblem(err, req, contract, logger));
+    const problem = deliver(toProblem(err, req, contract, logger), req);
     res
       .status(problem.status)
       .set(problem.headers)

@@ -3,6 +3,11 @@
  * each request to an operation of the contract (`req.openapi`), so one dispatcher calls that
  * operation's handler: the contract alone decides routing, no second route table can drift from it,
  * and a contract operation without a handler is a compile error where the handlers are assembled.
+ *
+ * Nothing is stored that cannot be answered: a write runs in one transaction together with the
+ * validation of its answer (which happens inside `res.json`), and an answer that breaks the
+ * contract rolls the write back before the 500 for it leaves. The answer is held until the
+ * transaction has committed, so a client is never told of a write that did not land.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { operations } from '../../generated/openapi.d.ts';
@@ -22,11 +27,69 @@ export function pathParamsOf(req: Request): Record<string, string> {
   return (req as MatchedRequest).openapi?.pathParams ?? {};
 }
 
-export function dispatchOperations(handlers: OperationHandlers<OperationId>): RequestHandler {
+export interface Dispatch {
+  /** Runs `work` in one database transaction: it commits when `work` returns, rolls back when it throws. */
+  transaction<T>(work: () => T): T;
+  /** Whether the answer given to `req` failed response validation. */
+  answerBroke(req: Request): boolean;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Thrown inside the transaction to roll back a write whose answer broke the contract. */
+class UnanswerableWrite extends Error {}
+
+/**
+ * Holds what the handler writes with `res.end` (every answer ends there, `res.json` included)
+ * until `release()`: then it goes out, or, after `discard()`, never does.
+ */
+function holdAnswer(res: Response) {
+  const end = res.end;
+  let held: unknown[] | undefined;
+  res.end = ((...args: unknown[]) => {
+    held = args;
+    return res;
+  }) as Response['end'];
+  return {
+    discard: () => {
+      held = undefined;
+    },
+    release: () => {
+      res.end = end;
+      if (held) (end as (...args: unknown[]) => Response).apply(res, held);
+    },
+  };
+}
+
+export function dispatchOperations(handlers: OperationHandlers<OperationId>, dispatch: Dispatch): RequestHandler {
   return (req, res, next) => {
     const operationId = (req as MatchedRequest).openapi?.schema?.operationId;
     if (operationId === undefined || !Object.hasOwn(handlers, operationId)) return next();
+    const handler = handlers[operationId as OperationId];
     // A rejected promise reaches the error handler: Express 5 passes it to next().
-    return handlers[operationId as OperationId](req, res);
+    if (READS.has(req.method)) return handler(req, res);
+
+    // The database is synchronous, so every write of a handler happens before its first await;
+    // that part runs in the transaction. (An asynchronous handler, the image upload, writes files,
+    // not rows: its answer, given later, is not held.)
+    const answer = holdAnswer(res);
+    let result: void | Promise<void> = undefined;
+    try {
+      dispatch.transaction(() => {
+        // Kept outside: a transaction must not return a promise.
+        result = handler(req, res);
+        if (dispatch.answerBroke(req)) throw new UnanswerableWrite();
+      });
+    } catch (err) {
+      // Rolled back: what is held is the 500 the validator answered for the broken answer; any
+      // other failure has not answered yet and goes to the error handler.
+      if (!(err instanceof UnanswerableWrite)) {
+        answer.discard();
+        answer.release();
+        throw err;
+      }
+    }
+    answer.release();
+    return result;
   };
 }

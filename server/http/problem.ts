@@ -5,11 +5,17 @@
 export const PROBLEM_BASE = 'https://publishing.example/problems/';
 
 /**
+ * A problem lists at most this many invalid inputs in `errors`, and a 422's detail says how many
+ * there were: the size of the answer stays small whatever the request got wrong.
+ */
+export const MAX_LISTED_ERRORS = 20;
+
+/**
  * The bounds the contract declares on a problem (Problem and FieldError schemas). Most problems are
  * far inside them; the ones that quote the request (an unknown field's name, a long path) are cut
  * to fit, so no input makes an error answer large.
  */
-export const PROBLEM_BOUNDS = { detail: 4096, instance: 2048, errors: 100, field: 1024, message: 1024 } as const;
+export const PROBLEM_BOUNDS = { detail: 4096, instance: 2048, errors: MAX_LISTED_ERRORS, field: 1024, message: 1024 } as const;
 
 const fit = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -35,6 +41,8 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    /** How many of `errors` the body lists. */
+    readonly listLimit: number = MAX_LISTED_ERRORS,
   ) {
     super(detail);
     this.name = 'ProblemError';
@@ -49,7 +57,7 @@ export class ProblemError extends Error {
       ...(instance ? { instance: fit(instance, PROBLEM_BOUNDS.instance) } : {}),
       ...(this.errors
         ? {
-            errors: this.errors.slice(0, PROBLEM_BOUNDS.errors).map((error) => ({
+            errors: this.errors.slice(0, this.listLimit).map((error) => ({
               field: fit(error.field, PROBLEM_BOUNDS.field),
               message: fit(error.message, PROBLEM_BOUNDS.message),
             })),
@@ -60,6 +68,11 @@ export class ProblemError extends Error {
 }
 
 const inputs = (count: number) => `${count} invalid input${count === 1 ? '' : 's'}`;
+
+function validationDetail(count: number): string {
+  const listed = count > MAX_LISTED_ERRORS ? `; the first ${MAX_LISTED_ERRORS} are listed` : '';
+  return `The request has ${inputs(count)}${listed}.`;
+}
 
 export const problems = {
   malformed: (detail: string) => new ProblemError(400, 'malformed-request', 'Malformed request', detail),
@@ -89,7 +102,7 @@ export const problems = {
       { 'Retry-After': String(retryAfterSeconds) },
     ),
   invalid: (errors: FieldError[]) =>
-    new ProblemError(422, 'validation-failed', 'Validation failed', `The request has ${inputs(errors.length)}.`, errors),
+    new ProblemError(422, 'validation-failed', 'Validation failed', validationDetail(errors.length), errors),
   invalidField: (field: string, message: string) => problems.invalid([{ field, message }]),
   notSendable: (detail: string, errors: FieldError[]) =>
     new ProblemError(422, 'email-not-sendable', 'Email cannot be sent', detail, errors),

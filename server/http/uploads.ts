@@ -2,18 +2,31 @@
  * Multipart parsing for the image upload, ahead of the validator. It is set up here rather than
  * through the validator's own uploader so that every multer and busboy error reaches the error
  * handler as itself: a file over the limit is a 413, extra parts a 422, a broken body a 400.
+ *
+ * Only `multipart/form-data` is parsed; another multipart type (`multipart/mixed`,
+ * `multipart/related`) reaches the validator unparsed, which answers 415 as for any type the
+ * operation does not take. An upload is never content-encoded: multer would read the encoded bytes
+ * as the form, so any Content-Encoding but identity is a 415 too.
  */
 import type { RequestHandler } from 'express';
 import multer from 'multer';
+import { problems } from './problem.ts';
 
 export const IMAGE_SIZE_LIMIT = 10 * 1024 * 1024;
+/** Room for the multipart framing around the file: boundaries and part headers. */
+export const UPLOAD_BODY_LIMIT = IMAGE_SIZE_LIMIT + 64 * 1024;
 
 export function imageUploadParser(): RequestHandler {
   const parse = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: IMAGE_SIZE_LIMIT, files: 1, fields: 0, parts: 1 },
   }).any();
-  return (req, res, next) =>
+  return (req, res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
+    if (encoding !== 'identity' && encoding !== '') {
+      return next(problems.unsupportedMediaType(`Send the upload without a Content-Encoding; ${encoding.slice(0, 40)} is not accepted for multipart/form-data.`));
+    }
     parse(req, res, (err?: unknown) => {
       if (err) return next(err);
       // The validator checks a multipart body against its schema by field name: list each file
@@ -25,4 +38,5 @@ export function imageUploadParser(): RequestHandler {
       }
       next();
     });
+  };
 }

@@ -6,9 +6,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import * as OpenApiValidator from 'express-openapi-validator';
 
 const contractFile = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
+
+/** The longest URL the contract takes (Url.yaml). */
+const LONGEST_URL = 2048;
+const isUri = fullFormats.uri as (text: string) => boolean;
+
+/** Requests whose answer failed response validation (see `answerBroke`). */
+const brokenAnswers = new WeakSet<object>();
+
+/**
+ * Whether the answer the handler gave this request failed response validation. The operation
+ * dispatcher asks inside the request's transaction, so such a write is rolled back
+ * (http/operations.ts); the validator itself goes on to answer the request with a 500.
+ */
+export const answerBroke = (req: object): boolean => brokenAnswers.has(req);
 
 export function loadContract(): Record<string, unknown> {
   return JSON.parse(readFileSync(contractFile, 'utf8'));
@@ -28,12 +43,25 @@ export function contractValidator(
       removeAdditional: false,
       allErrors: true,
     },
-    validateResponses: enforce.responses && { coerceTypes: false, removeAdditional: false },
+    validateResponses: enforce.responses && {
+      coerceTypes: false,
+      removeAdditional: false,
+      // Called with the violation before the validator answers 500 for it: remember the request,
+      // and throw on to keep that 500 (without the throw the invalid body would be sent).
+      onError: (err: unknown, _body: unknown, req: object) => {
+        brokenAnswers.add(req);
+        throw err;
+      },
+    },
     // Authentication runs before the validator (http/auth.ts), so an unauthenticated request is a
     // 401 whatever else is wrong with it.
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    // Every keyword of a field is checked (allErrors), so a 1 MiB string sent for a URL would also
+    // run the URI regular expression, about 100 ms on the event loop. Text longer than any URL the
+    // contract takes is already refused by maxLength; the format is not checked on it.
+    formats: { uri: { type: 'string', validate: (text: string) => text.length > LONGEST_URL || isUri(text) } },
     // Multipart bodies are parsed before the validator (http/uploads.ts).
     fileUploader: false,
   });

@@ -2,9 +2,9 @@
  * A corpus of bad requests, each answered with the right 4xx problem and no change to stored data,
  * and odd-but-valid input (unicode, SQL-looking text) stored exactly as sent.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { storedFingerprint as storedIn } from './stored.ts';
 
 let t: TestServer;
 let pageId: number;
@@ -19,13 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A fingerprint of everything stored, to prove a refused request changed nothing. */
-function fingerprint(): string {
-  const tables = ['pages', 'categories', 'posts', 'newsletters', 'emails', 'subscribers', 'authors', 'email_deliveries', 'outbox'];
-  const hash = createHash('sha256');
-  for (const table of tables) hash.update(JSON.stringify(t.server.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all()));
-  return hash.digest('hex');
-}
+const fingerprint = () => storedIn(t.server.db);
 
 interface BadRequest {
   name: string;

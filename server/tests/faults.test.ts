@@ -6,7 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFaults } from '../faults/index.ts';
 import type { FaultName } from '../faults/catalog.ts';
+import { gzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from './harness.ts';
+import { rawRequest } from './raw-http.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -194,5 +196,75 @@ describe('rate-limit faults', () => {
     const refused = await t.api('GET', '/pages');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeNull();
+  });
+});
+
+describe('server faults in request bodies', () => {
+  describe('request bodies', () => {
+    const post = (path: string, body: Buffer | string, headers: Record<string, string>) =>
+      fetch(`${t!.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${t!.token}`, ...headers }, body });
+    const json = { 'Content-Type': 'application/json' };
+
+    it('errors-unbounded: a 422 lists every error, and a body of 5,000 unknown keys reaches the validator', async () => {
+      const { api } = await withFault('errors-unbounded');
+      const unknown = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 1]));
+      const { status, body } = await api('POST', '/newsletters', { body: { name: 'Wide', ...unknown } });
+      expect(status).toBe(422);
+      expect(body.errors).toHaveLength(5000);
+    });
+
+    it('lone-surrogates-stored: a lone surrogate is accepted and stored', async () => {
+      await withFault('lone-surrogates-stored');
+      expect((await post('/newsletters', '{"name":"a\\ud800b"}', json)).status).toBe(201);
+    });
+
+    it('invalid-utf8-replaced: bytes that are not UTF-8 are stored as U+FFFD', async () => {
+      await withFault('invalid-utf8-replaced');
+      const response = await post('/newsletters', Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff]), Buffer.from('b"}')]), json);
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { name: string }).name).toBe('a\ufffdb');
+    });
+
+    it('any-charset: JSON in utf-16le or latin1 is decoded and stored', async () => {
+      await withFault('any-charset');
+      const utf16 = await post('/newsletters', Buffer.from('{"name":"Wide café"}', 'utf16le'), { 'Content-Type': 'application/json; charset=utf-16le' });
+      expect(utf16.status).toBe(201);
+      const latin1 = await post('/newsletters', Buffer.from('{"name":"Latin café"}', 'latin1'), { 'Content-Type': 'application/json; charset=latin1' });
+      expect(((await latin1.json()) as { name: string }).name).toBe('Latin café');
+    });
+
+    it('bad-encoding-500: an undecodable or unsupported Content-Encoding is a 500', async () => {
+      await withFault('bad-encoding-500');
+      expect((await post('/newsletters', 'not gzip', { ...json, 'Content-Encoding': 'gzip' })).status).toBe(500);
+      expect((await post('/newsletters', '{"name":"x"}', { ...json, 'Content-Encoding': 'compress' })).status).toBe(500);
+      expect((await post('/newsletters', gzipSync('{"name":"Fine"}'), { ...json, 'Content-Encoding': 'gzip' })).status).toBe(201);
+    });
+
+    it('any-multipart: an upload as multipart/mixed is stored', async () => {
+      await withFault('any-multipart');
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+      const body = Buffer.concat([
+        Buffer.from('--b0\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n'),
+        png,
+        Buffer.from('\r\n--b0--\r\n'),
+      ]);
+      expect((await post('/images/upload', body, { 'Content-Type': 'multipart/mixed; boundary=b0' })).status).toBe(201);
+    });
+
+    it('late-413: a body declared over the limit gets no answer until it has all been sent', async () => {
+      const { server } = await withFault('late-413');
+      const request = `POST /api/v1/newsletters HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024 + 1}\r\n\r\n{"na`;
+      await expect(rawRequest(server.config.publicUrl, request, 1500)).rejects.toThrow(/no complete answer/);
+    });
+
+    it('commit-unreadable-write: a write whose answer breaks the contract is committed, answered 500, and unreadable after', async () => {
+      const { server } = await withFault('commit-unreadable-write');
+      const page = (await server.api('POST', '/pages', { body: { name: 'Blog' } })).body.id;
+      // A trigger stands for any bug that stores what the contract cannot answer (as in hostile-bodies).
+      server.server.db.exec("CREATE TRIGGER corrupt AFTER INSERT ON categories BEGIN UPDATE categories SET color = 'not a colour' WHERE id = NEW.id; END");
+      expect((await server.api('POST', `/pages/${page}/categories`, { body: { name: 'Kept' } })).status).toBe(500);
+      expect(server.server.db.prepare('SELECT COUNT(*) AS n FROM categories').get()).toEqual({ n: 1 });
+      expect((await server.api('GET', `/pages/${page}/categories`)).status).toBe(500);
+    });
   });
 });

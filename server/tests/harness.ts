@@ -9,6 +9,7 @@ import path from 'node:path';
 import { composeServer, type ComposedServer } from '../compose.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Clock } from '../domain/clock.ts';
+import { createHttpServer } from '../http/listen.ts';
 import { createLogger } from '../logger.ts';
 import { newToken } from '../store/tokens.ts';
 import { freePort } from '../../scripts/prism.ts';
@@ -83,7 +84,7 @@ export async function startTestServer(
   const otherToken = newToken();
   server.stores.tokens.addToken(other, otherToken, 'test', now);
 
-  const http = server.app.listen(config.port, '127.0.0.1');
+  const http = createHttpServer(server.app, config).listen(config.port, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
   const baseUrl = `${config.publicUrl}/api/v1`;
   server.worker.start();

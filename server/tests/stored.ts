@@ -1,4 +1,4 @@
-/** A fingerprint of everything a test server stores, to prove that a refused request changed nothing. */
+/** A fingerprint of everything the server has stored, to prove a refused request changed nothing. */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 
