@@ -256,8 +256,8 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
       if (on('publish-without-timestamp')) {
         const create = services.posts.create.bind(services.posts);
         const clear = db.prepare('UPDATE posts SET first_published_at = NULL WHERE id = ?');
-        services.posts.create = async (workspaceId, pageId, input) => {
-          const post = await create(workspaceId, pageId, input);
+        services.posts.create = (workspaceId, pageId, input, contentHtml) => {
+          const post = create(workspaceId, pageId, input, contentHtml);
           clear.run(post.id);
           return { ...post, first_published_at: null };
         };

@@ -7,13 +7,31 @@
  * Nothing is stored that cannot be answered: a write runs in one transaction together with the
  * validation of its answer (which happens inside `res.json`), and an answer that breaks the
  * contract rolls the write back before the 500 for it leaves. The answer is held until the
- * transaction has committed, so a client is never told of a write that did not land.
+ * transaction has committed, so a client is never told of a write that did not land. A write that
+ * must await something first is a PreparedHandler: only its synchronous part is in the transaction.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { operations } from '../../generated/openapi.d.ts';
 
 export type OperationId = keyof operations;
-export type OperationHandler = (req: Request, res: Response) => void | Promise<void>;
+
+/**
+ * A handler of a write that needs slow work first (Markdown rendered off the event loop): `prepare`
+ * runs outside the transaction and may await; `answer` writes and answers synchronously inside it,
+ * with what `prepare` returned, so its write is rolled back if its answer breaks the contract.
+ */
+export interface PreparedHandler<Prepared> {
+  prepare(req: Request, res: Response): Promise<Prepared>;
+  answer(req: Request, res: Response, prepared: Prepared): void;
+}
+
+export const prepared = <Prepared>(handler: PreparedHandler<Prepared>): PreparedHandler<Prepared> => handler;
+
+export type OperationHandler =
+  | ((req: Request, res: Response) => void | Promise<void>)
+  // The prepared value is private to each handler: `prepare`'s result only ever goes to its own `answer`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  | PreparedHandler<any>;
 /** Handlers for some operations; the app assembles them into one for every operation. */
 export type OperationHandlers<Id extends OperationId> = Record<Id, OperationHandler>;
 
@@ -62,22 +80,18 @@ function holdAnswer(res: Response) {
 }
 
 export function dispatchOperations(handlers: OperationHandlers<OperationId>, dispatch: Dispatch): RequestHandler {
-  return (req, res, next) => {
-    const operationId = (req as MatchedRequest).openapi?.schema?.operationId;
-    if (operationId === undefined || !Object.hasOwn(handlers, operationId)) return next();
-    const handler = handlers[operationId as OperationId];
-    // A rejected promise reaches the error handler: Express 5 passes it to next().
-    if (READS.has(req.method)) return handler(req, res);
-
-    // The database is synchronous, so every write of a handler happens before its first await;
-    // that part runs in the transaction. (An asynchronous handler, the image upload, writes files,
-    // not rows: its answer, given later, is not held.)
+  /**
+   * Runs the synchronous part of a write, `work`, in the transaction, holding its answer until the
+   * commit. The database is synchronous, so every write happens before `work`'s first await; an
+   * asynchronous `work` (the image upload) writes files, not rows, and its later answer is not held.
+   */
+  function inTransactionAnswered(req: Request, res: Response, work: () => void | Promise<void>): void | Promise<void> {
     const answer = holdAnswer(res);
     let result: void | Promise<void> = undefined;
     try {
       dispatch.transaction(() => {
         // Kept outside: a transaction must not return a promise.
-        result = handler(req, res);
+        result = work();
         if (dispatch.answerBroke(req)) throw new UnanswerableWrite();
       });
     } catch (err) {
@@ -91,5 +105,17 @@ export function dispatchOperations(handlers: OperationHandlers<OperationId>, dis
     }
     answer.release();
     return result;
+  }
+
+  return (req, res, next) => {
+    const operationId = (req as MatchedRequest).openapi?.schema?.operationId;
+    if (operationId === undefined || !Object.hasOwn(handlers, operationId)) return next();
+    const handler = handlers[operationId as OperationId];
+    // A rejected promise reaches the error handler: Express 5 passes it to next().
+    if (typeof handler !== 'function') {
+      return handler.prepare(req, res).then((ready) => inTransactionAnswered(req, res, () => handler.answer(req, res, ready)));
+    }
+    if (READS.has(req.method)) return handler(req, res);
+    return inTransactionAnswered(req, res, () => handler(req, res));
   };
 }

@@ -3,7 +3,7 @@ import type { Email } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
 import { bodyOf, listEnvelope, paging, pathId, queryString } from '../http/request.ts';
 import type { EmailService } from '../services/emails.ts';
-import type { OperationHandlers } from '../http/operations.ts';
+import { prepared, type OperationHandlers } from '../http/operations.ts';
 
 export function emailOperations(emails: EmailService): OperationHandlers<'listEmails' | 'createEmail' | 'getEmail' | 'updateEmail' | 'deleteEmail' | 'sendEmail'> {
   return {
@@ -12,15 +12,21 @@ export function emailOperations(emails: EmailService): OperationHandlers<'listEm
       const status = queryString<Email['status']>(req, 'status');
       res.json(listEnvelope(page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page)));
     },
-    createEmail: async (req, res) => {
-      res.status(201).json(await emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req)));
-    },
+    createEmail: prepared({
+      prepare: (req, res) => emails.contentForCreate(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req)),
+      answer: (req, res, contentHtml) => {
+        res.status(201).json(emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), contentHtml));
+      },
+    }),
     getEmail: (req, res) => {
       res.json(emails.get(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id')));
     },
-    updateEmail: async (req, res) => {
-      res.json(await emails.update(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req)));
-    },
+    updateEmail: prepared({
+      prepare: (req, res) => emails.contentForUpdate(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req)),
+      answer: (req, res, contentHtml) => {
+        res.json(emails.update(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req), contentHtml));
+      },
+    }),
     deleteEmail: (req, res) => {
       emails.delete(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'));
       res.status(204).end();

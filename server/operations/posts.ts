@@ -3,7 +3,7 @@ import type { Post } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
 import { bodyOf, listEnvelope, paging, pathId, queryInteger, queryString } from '../http/request.ts';
 import type { PostService } from '../services/posts.ts';
-import type { OperationHandlers } from '../http/operations.ts';
+import { prepared, type OperationHandlers } from '../http/operations.ts';
 
 export function postOperations(posts: PostService): OperationHandlers<'listPosts' | 'createPost' | 'getPost' | 'updatePost' | 'deletePost'> {
   return {
@@ -12,15 +12,21 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
       const filter = { status: queryString<Post['status']>(req, 'status'), category_id: queryInteger(req, 'category_id') };
       res.json(listEnvelope(page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page)));
     },
-    createPost: async (req, res) => {
-      res.status(201).json(await posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)));
-    },
+    createPost: prepared({
+      prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)),
+      answer: (req, res, contentHtml) => {
+        res.status(201).json(posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), contentHtml));
+      },
+    }),
     getPost: (req, res) => {
       res.json(posts.get(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id')));
     },
-    updatePost: async (req, res) => {
-      res.json(await posts.update(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req)));
-    },
+    updatePost: prepared({
+      prepare: (req, res) => posts.contentForUpdate(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req)),
+      answer: (req, res, contentHtml) => {
+        res.json(posts.update(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req), contentHtml));
+      },
+    }),
     deletePost: (req, res) => {
       posts.delete(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'));
       res.status(204).end();

@@ -7,7 +7,7 @@ import { missingForSend, sendTime } from '../domain/sending.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
-import { contentHtmlFrom } from './content.ts';
+import { contentHtmlFrom, type ContentHtml } from './content.ts';
 import type { ServiceContext } from './context.ts';
 import { authorError, ensureNewsletterInWorkspace } from './scope.ts';
 
@@ -44,11 +44,18 @@ export class EmailService {
     return email;
   }
 
-  /** Markdown is rendered first, off the event loop, once the newsletter and author are known good. */
-  async create(workspaceId: number, newsletterId: number, input: EmailCreate): Promise<Email> {
+  /**
+   * The HTML a new email stores: Markdown is rendered off the event loop, once the newsletter and
+   * the author are known good, before `create` writes.
+   */
+  async contentForCreate(workspaceId: number, newsletterId: number, input: EmailCreate): Promise<ContentHtml> {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     this.checkAuthor(workspaceId, input.author_id);
-    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input);
+  }
+
+  /** `contentHtml` comes from contentForCreate. */
+  create(workspaceId: number, newsletterId: number, input: EmailCreate, contentHtml: ContentHtml): Email {
     // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
@@ -68,10 +75,15 @@ export class EmailService {
     });
   }
 
-  async update(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Promise<Email> {
+  /** As contentForCreate, for `update`. */
+  async contentForUpdate(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Promise<ContentHtml> {
     this.draft(workspaceId, newsletterId, id, 'changed');
     this.checkAuthor(workspaceId, input.author_id);
-    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input);
+  }
+
+  /** `contentHtml` comes from contentForUpdate. */
+  update(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate, contentHtml: ContentHtml): Email {
     // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       const email = this.draft(workspaceId, newsletterId, id, 'changed');

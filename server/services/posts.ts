@@ -7,7 +7,7 @@ import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
 import type { PostFilter } from '../store/posts.ts';
-import { contentHtmlFrom } from './content.ts';
+import { contentHtmlFrom, type ContentHtml } from './content.ts';
 import type { ServiceContext } from './context.ts';
 import { authorError, ensurePageInWorkspace } from './scope.ts';
 
@@ -36,11 +36,18 @@ export class PostService {
     return post;
   }
 
-  /** Markdown is rendered first, off the event loop, once the page and references are known good. */
-  async create(workspaceId: number, pageId: number, input: PostCreate): Promise<Post> {
+  /**
+   * The HTML a new post stores: Markdown is rendered off the event loop, once the page and the
+   * references are known good, before `create` writes.
+   */
+  async contentForCreate(workspaceId: number, pageId: number, input: PostCreate): Promise<ContentHtml> {
     ensurePageInWorkspace(this.context, workspaceId, pageId);
     this.checkReferences(workspaceId, pageId, input);
-    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input);
+  }
+
+  /** `contentHtml` comes from contentForCreate. */
+  create(workspaceId: number, pageId: number, input: PostCreate, contentHtml: ContentHtml): Post {
     // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       ensurePageInWorkspace(this.context, workspaceId, pageId);
@@ -72,10 +79,15 @@ export class PostService {
     });
   }
 
-  async update(workspaceId: number, pageId: number, id: number, input: PostUpdate): Promise<Post> {
+  /** As contentForCreate, for `update`. */
+  async contentForUpdate(workspaceId: number, pageId: number, id: number, input: PostUpdate): Promise<ContentHtml> {
     this.get(workspaceId, pageId, id);
     this.checkReferences(workspaceId, pageId, input);
-    const contentHtml = await contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input);
+  }
+
+  /** `contentHtml` comes from contentForUpdate. */
+  update(workspaceId: number, pageId: number, id: number, input: PostUpdate, contentHtml: ContentHtml): Post {
     // Checked again inside the transaction: things may have changed while the Markdown rendered.
     return inTransaction(this.context.db, () => {
       const post = this.get(workspaceId, pageId, id);

@@ -376,4 +376,24 @@ describe('nothing is stored that cannot be answered', () => {
       await broken.close();
     }
   });
+
+  it('rolls back writes whose Markdown is rendered first, off the event loop, the same way', async () => {
+    const broken = await startTestServer();
+    try {
+      const page = (await broken.api('POST', '/pages', { body: { name: 'Blog' } })).body.id;
+      const newsletter = (await broken.api('POST', '/newsletters', { body: { name: 'News' } })).body.id;
+      const email = (await broken.api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Kept' } })).body;
+      broken.server.db.exec(`
+        CREATE TRIGGER corrupt_post AFTER INSERT ON posts BEGIN UPDATE posts SET created_at = 'not a time' WHERE id = NEW.id; END;
+        CREATE TRIGGER corrupt_email AFTER UPDATE OF content_html ON emails BEGIN UPDATE emails SET created_at = 'not a time' WHERE id = NEW.id; END;`);
+      const before = storedFingerprint(broken.server.db);
+      expect((await broken.api('POST', `/pages/${page}/posts`, { body: { title: 'Unanswerable', content_md: '# Hello' } })).status).toBe(500);
+      expect((await broken.api('PATCH', `/newsletters/${newsletter}/emails/${email.id}`, { body: { content_md: '*Hello*' } })).status).toBe(500);
+      expect(storedFingerprint(broken.server.db)).toBe(before);
+      broken.server.db.exec('DROP TRIGGER corrupt_post; DROP TRIGGER corrupt_email');
+      expect((await broken.api('GET', `/newsletters/${newsletter}/emails/${email.id}`)).body).toEqual(email);
+    } finally {
+      await broken.close();
+    }
+  });
 });
