@@ -63,6 +63,9 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   );
 }
 
+/** How long an idle keep-alive connection stays open (announced as `Keep-Alive: timeout=65`). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export function createHttpServer(app: Express, limits: ServerLimits): http.Server {
   const server = http.createServer(
     {
@@ -70,6 +73,11 @@ export function createHttpServer(app: Express, limits: ServerLimits): http.Serve
       requestTimeout: limits.requestTimeoutMs,
       // How often Node looks for requests past those timeouts (default 30 s, far too coarse).
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+      // An idle keep-alive connection is closed by the client first. Node's default of 5 s races
+      // with clients that reuse a connection just as it closes (fetch retires its idle ones after
+      // the announced timeout less a second or two, later when its event loop is busy): the
+      // request then dies with a reset. Idle connections cost a socket each, nothing more.
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     },
     app,
   );

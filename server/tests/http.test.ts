@@ -44,6 +44,13 @@ describe('routing', () => {
   });
 });
 
+describe('connections', () => {
+  it('keeps an idle connection open for 65 s, so a client always retires it first', async () => {
+    const answer = await fetch(`${origin}/healthz`);
+    expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+  });
+});
+
 describe('operational endpoints', () => {
   it('reports health outside the versioned API, without a token', async () => {
     const response = await fetch(`${origin}/healthz`);
