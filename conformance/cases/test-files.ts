@@ -4,14 +4,18 @@
  */
 import { GENERATED_PHASES, PHASES, type Phase } from './model.ts';
 
-const SUITE = 'conformance/suite';
+/** Relative to the suite's root: conformance/ in the repository, dist/ in the packed package. */
+const SUITE = 'suite';
 
-export function suiteFiles(options: { phases?: Phase[]; replay?: unknown[] }): { include: string[]; exclude: string[] } {
-  if (options.replay) return { include: [`${SUITE}/generated/replay.test.ts`], exclude: [] };
+/** `.ts` when the suite runs from its sources, `.js` when it runs compiled (the installed package). */
+export const SOURCE_EXTENSION = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+
+export function suiteFiles(options: { phases?: Phase[]; replay?: unknown[] }, ext = SOURCE_EXTENSION): { include: string[]; exclude: string[] } {
+  if (options.replay) return { include: [`${SUITE}/generated/replay.test.${ext}`], exclude: [] };
   const phases = options.phases ?? [...PHASES];
-  const include = phases.filter((phase) => phase !== 'scenarios').map((phase) => `${SUITE}/generated/${phase}.test.ts`);
-  if (phases.includes('scenarios')) include.push(`${SUITE}/**/*.test.ts`);
+  const include = phases.filter((phase) => phase !== 'scenarios').map((phase) => `${SUITE}/generated/${phase}.test.${ext}`);
+  if (phases.includes('scenarios')) include.push(`${SUITE}/**/*.test.${ext}`);
   // The scenarios' glob would also load every generated phase and the replay file.
-  const exclude = [`${SUITE}/generated/replay.test.ts`, ...GENERATED_PHASES.filter((phase) => !phases.includes(phase)).map((phase) => `${SUITE}/generated/${phase}.test.ts`)];
+  const exclude = [`${SUITE}/generated/replay.test.${ext}`, ...GENERATED_PHASES.filter((phase) => !phases.includes(phase)).map((phase) => `${SUITE}/generated/${phase}.test.${ext}`)];
   return { include, exclude };
 }

@@ -2,17 +2,19 @@
  * Runs the suite (conformance/suite/**) with vitest's Node API and its own configuration: the root
  * vitest.config.ts is not read, so the suite never runs as part of the project's own tests.
  */
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { suiteFiles } from '../cases/test-files.ts';
+import { SOURCE_EXTENSION, suiteFiles } from '../cases/test-files.ts';
 import type { ContractDocument } from '../contract/document.ts';
 import type { Redactor } from '../http/redact.ts';
 import { ConformanceReporter } from '../report/reporter.ts';
 import type { RunReport } from '../report/model.ts';
 import type { RunOptions } from '../run-options.ts';
 
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Where suite/ lives: conformance/ in the repository, dist/ of the installed package. */
+const suiteRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Test files wait on the network, not the CPU: more workers than cores keeps the run short. */
 const MAX_WORKERS = 4;
@@ -33,9 +35,9 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
     'test',
     {
       config: false,
-      root: packageRoot,
+      root: suiteRoot,
       ...suiteFiles(options),
-      globalSetup: ['conformance/suite/global-setup.ts'],
+      globalSetup: [`suite/global-setup.${SOURCE_EXTENSION}`],
       provide: { conformanceOptions: options },
       reporters: [reporter],
       watch: false,
@@ -50,7 +52,8 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       hookTimeout: Math.min(60_000, maxTimeMs),
       teardownTimeout: 30_000,
     },
-    { logLevel: 'error', cacheDir: path.join(packageRoot, 'node_modules', '.vite', 'conformance') },
+    // Not inside the package: an installed package (or npx's cache) need not be writable.
+    { logLevel: 'error', cacheDir: path.join(tmpdir(), 'publishing-conformance-vite') },
   );
 
   const timer = setTimeout(() => {
