@@ -51,6 +51,12 @@ export interface RunOptions {
   maxExamples?: number;
   /** Set by --replay or --failed: only these saved cases run, nothing else. */
   replay?: SavedCase[];
+  /** Set by --replay or --failed: only these hand-written tests run (by name, `POST /pages > creates a page`). */
+  rerunTests?: string[];
+  /** The files of those tests, relative to the suite's root and without extension. */
+  rerunFiles?: string[];
+  /** Set by --replay or --failed: the report directory of the run being rerun, whose reports stay as they are. */
+  rerunOf?: string;
 }
 
 /** Fixtures the suite's global setup creates once per run and shares with every test file. */

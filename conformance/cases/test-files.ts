@@ -10,8 +10,14 @@ const SUITE = 'suite';
 /** `.ts` when the suite runs from its sources, `.js` when it runs compiled (the installed package). */
 export const SOURCE_EXTENSION = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
-export function suiteFiles(options: { phases?: Phase[]; replay?: unknown[] }, ext = SOURCE_EXTENSION): { include: string[]; exclude: string[] } {
-  if (options.replay) return { include: [`${SUITE}/generated/replay.test.${ext}`], exclude: [] };
+export function suiteFiles(options: { phases?: Phase[]; replay?: unknown[]; rerunFiles?: string[] }, ext = SOURCE_EXTENSION): { include: string[]; exclude: string[] } {
+  if (options.replay || options.rerunFiles) {
+    // A rerun: the saved generated cases, and the files of the hand-written tests to run again (the
+    // harness declares only those tests).
+    const include = options.replay?.length ? [`${SUITE}/generated/replay.test.${ext}`] : [];
+    for (const file of options.rerunFiles ?? []) include.push(`${file}.${ext}`);
+    return { include, exclude: [] };
+  }
   const phases = options.phases ?? [...PHASES];
   const include = phases.filter((phase) => phase !== 'scenarios').map((phase) => `${SUITE}/generated/${phase}.test.${ext}`);
   if (phases.includes('scenarios')) include.push(`${SUITE}/**/*.test.${ext}`);

@@ -2,6 +2,7 @@
  * The summary printed at the end of a run: one line per operation with its time, then every failure with
  * the rule, the reproducing curl line and the response, then the totals and the score.
  */
+import path from 'node:path';
 import type { GeneratedSection, OperationCoverage } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 
@@ -25,7 +26,6 @@ function formatPhaseLines(section: GeneratedSection): string[] {
     return values.length ? `${Math.round(values.reduce((sum, value) => sum + value, 0) / values.length)}%` : 'n/a';
   };
   lines.push(`  coverage per operation, on average: statuses ${average((c) => c.statuses.percent)}, parameters ${average((c) => c.parameters.percent)}, schema keywords ${average((c) => c.keywords.percent)} (details in report.json and report.html)`);
-  if (section.failuresFile) lines.push(`  failures saved in ${section.failuresFile}: rerun one with --replay <id>, all with --failed`);
   return lines;
 }
 
@@ -65,6 +65,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
       lines.push(`     test: ${failure.test}`);
       lines.push(`     why: ${failure.reason}`);
       lines.push(`     rule: ${failure.rule}`);
+      if (failure.replay) lines.push(`     rerun: --replay ${failure.replay}`);
       if (failure.evidence) {
         lines.push(`     request: ${failure.evidence.curl}`);
         if (failure.evidence.response) {
@@ -102,10 +103,16 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   const tests = summary.tests;
   const score = summary.score === null ? 'no applicable checks' : `${summary.score}% of applicable checks pass`;
   lines.push(
-    `${tests.failed > 0 ? 'FAILED' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)}`,
+    `${tests.failed > 0 || report.failures.length > 0 ? 'FAILED' : tests.notRun > 0 ? 'INCOMPLETE' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)}`,
   );
   if (run.timeLimitReached) lines.push(`Stopped by --max-time: ${tests.notRun} tests did not run; the verdict is incomplete.`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
+  if (report.rerun?.of) lines.push(`A rerun of the run reported in ${report.rerun.of}, whose reports are kept as they were.`);
+  // Only when there is something to rerun: a rerun of nothing would say nothing about the target.
+  if (report.rerun && report.rerun.saved > 0) {
+    const from = report.rerun.of ? ` --report-dir ${path.dirname(report.rerun.failuresFile)}` : '';
+    lines.push(`${report.rerun.saved} failure${report.rerun.saved > 1 ? 's' : ''} saved in ${report.rerun.failuresFile}: rerun all with --failed${from}, one with --replay <id>${from} (ids there).`);
+  }
   lines.push('');
   return lines.join('\n');
 }

@@ -45,6 +45,8 @@ export interface OperationSummary {
 
 export interface ReportedFailure extends CheckFailure {
   test: string;
+  /** The id `--replay` takes to run this failure again (saved in failures.json). */
+  replay?: string;
 }
 
 export interface RunReport {
@@ -80,6 +82,8 @@ export interface RunReport {
   errors: string[];
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
+  /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
+  rerun?: { failuresFile: string; saved: number; of?: string };
 }
 
 export interface ReportContext {
@@ -200,5 +204,6 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
 
 /** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */
 export function verdictOf(report: RunReport): 0 | 1 {
-  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached ? 1 : 0;
+  // A test that did not run (the time limit, a rate limit given up on) leaves the verdict open: never a pass.
+  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached || report.summary.tests.notRun > 0 ? 1 : 0;
 }

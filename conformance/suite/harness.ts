@@ -66,6 +66,9 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
     afterAll(() => group.runCleanups());
 
     register((testTitle, spec, body) => {
+      // A rerun (--failed, --replay) declares only the hand-written tests it was asked for.
+      const rerun = context.options.rerunTests;
+      if (rerun && !spec.meta?.conformanceCase && !rerun.includes(`${title} > ${testTitle}`)) return;
       it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
