@@ -49,6 +49,10 @@ export interface RunOptions {
   phases?: Phase[];
   /** Generated inputs per operation in the property phase (the other phases send each of theirs once); absent: 5. */
   maxExamples?: number;
+  /** --max-rate: requests per second the whole run may send at most; absent, no cap. */
+  maxRate?: number;
+  /** Set by the CLI: how many worker processes send requests, which share --max-rate. */
+  workers?: number;
   /** Set by --replay or --failed: only these saved cases run, nothing else. */
   replay?: SavedCase[];
   /** Set by --replay or --failed: only these hand-written tests run (by name, `POST /pages > creates a page`). */

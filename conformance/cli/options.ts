@@ -54,6 +54,7 @@ const CONFIG_KEYS = [
   'phases',
   'maxExamples',
   'depth',
+  'maxRate',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
 type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
@@ -80,6 +81,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--phases <list>', `scenarios (the hand-written tests) and generated phases: ${PHASES.join(', ')} (default all)`).env('CONFORMANCE_PHASES'))
     .addOption(new Option('--depth <depth>', 'ci: a few property inputs per operation (default); deep: many, for nightly runs').choices(['ci', 'deep']).env('CONFORMANCE_DEPTH'))
     .addOption(new Option('--max-examples <n>', `property inputs per operation (default ${MAX_EXAMPLES.ci}, ${MAX_EXAMPLES.deep} with --depth deep)`).env('CONFORMANCE_MAX_EXAMPLES'))
+    .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
     .addOption(new Option('--replay <failure-id>', 'send again exactly the cases of one failure saved in <report-dir>/failures.json'))
     .addOption(new Option('--failed', 'send again the cases of every failure saved in <report-dir>/failures.json'))
     .helpOption('-h, --help', 'show this help')
@@ -294,6 +296,7 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
   const depth = String(value('depth') ?? DEFAULTS.depth) as Depth;
   if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);
   options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });
+  if (value('maxRate') !== undefined) options.maxRate = number('max-rate', value('maxRate'), { min: 0.1 });
   if (options.seed > 2 ** 32 - 1) throw new OptionsError('--seed must be below 4294967296');
   if (flags.replay !== undefined || flags.failed !== undefined) replayFrom(options, flags.replay === undefined ? undefined : String(flags.replay));
   return { options, contract, warnings: tokenFlagWarnings(program) };

@@ -31,6 +31,8 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
   const reporter = new ConformanceReporter({ options, contract, redact, startedAt, timeLimitReached: () => timeLimitReached });
   const maxTimeMs = options.maxTimeSeconds * 1000;
 
+  // A run of a few operations has few tests: more workers than that would only cost start-up time.
+  const workers = options.include.length === 0 ? MAX_WORKERS : Math.min(MAX_WORKERS, options.include.length);
   const vitest = await createVitest(
     'test',
     {
@@ -38,13 +40,12 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       root: suiteRoot,
       ...suiteFiles(options),
       globalSetup: [`suite/global-setup.${SOURCE_EXTENSION}`],
-      provide: { conformanceOptions: options },
+      provide: { conformanceOptions: { ...options, workers } },
       reporters: [reporter],
       watch: false,
       passWithNoTests: true,
       isolate: false,
-      // A run of a few operations has few tests: more workers than that would only cost start-up time.
-      maxWorkers: options.include.length === 0 ? MAX_WORKERS : Math.min(MAX_WORKERS, options.include.length),
+      maxWorkers: workers,
       // Only for the groups that declare themselves concurrent (see forOperation).
       maxConcurrency: CONCURRENT_TESTS_PER_FILE,
       // A single test never needs more than a minute; the run as a whole is bounded by --max-time.

@@ -83,6 +83,13 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     lines.push('Not applicable:');
     for (const [reason, count] of reasons) lines.push(`  ${String(count).padStart(3)} × ${reason}`);
   }
+  const notRun = report.tests.filter((test) => test.state === 'not_run');
+  if (notRun.length > 0) {
+    lines.push('');
+    lines.push(`Not run (${notRun.length}), so the verdict is incomplete:`);
+    for (const test of notRun.slice(0, 20)) lines.push(`  ${test.name}: ${test.reason ?? 'not run'}`);
+    if (notRun.length > 20) lines.push(`  ... and ${notRun.length - 20} more (report.json lists them all)`);
+  }
   if (report.leftBehind.length > 0) {
     lines.push('');
     lines.push('Left behind (could not be deleted):');

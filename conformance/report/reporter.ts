@@ -49,6 +49,7 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     case 'failed':
       return { ...base, state: 'failed', reason: meta.conformance ? undefined : result.errors.map((error) => error.message).join('; ') };
     case 'skipped':
+      if (meta.conformanceNotRun) return { ...base, state: 'not_run', reason: meta.conformanceNotRun };
       // A skip with a note is a test that found it does not apply; one without was never run (time limit).
       return result.note
         ? { ...base, state: 'not_applicable', reason: result.note }
