@@ -18,7 +18,7 @@ function formatPhaseLines(section: GeneratedSection): string[] {
   const lines = ['Generated cases:'];
   for (const phase of section.phases) {
     lines.push(
-      `  ${phase.phase.padEnd(11)} ${String(phase.tests).padStart(5)} tests, ${String(phase.requests).padStart(5)} requests: ${phase.passed} passed, ${phase.failed} failed, ${phase.notApplicable} n/a · ${(phase.durationMs / 1000).toFixed(1)} s of test time`,
+      `  ${phase.phase.padEnd(11)} ${String(phase.tests).padStart(5)} tests, ${String(phase.requests).padStart(5)} requests: ${phase.passed} passed, ${phase.failed} failed, ${phase.notApplicable} n/a · ${(phase.durationMs / 1000).toFixed(1)} s of test time, summed over workers`,
     );
   }
   const average = (pick: (coverage: OperationCoverage) => number | null) => {
@@ -41,7 +41,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     if (shared.length) lines.push(`shared by every test: ${shared.join(', ')}`);
     for (const [fixture, reason] of Object.entries(fixtures.missing)) lines.push(`no ${fixture}: ${reason}`);
   }
-  lines.push('');
+  lines.push('Per operation, wall time from its first test\'s start to its last test\'s end (operations run side by side):');
 
   const width = Math.max(...report.operations.map((operation) => `${operation.method} ${operation.path}`.length), 10);
   for (const operation of report.operations) {
@@ -52,7 +52,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     if (notApplicable) parts.push(`${notApplicable} n/a`);
     if (notRun) parts.push(`${notRun} not run`);
     lines.push(
-      `  ${mark} ${`${operation.method} ${operation.path}`.padEnd(width)}  ${operation.operationId.padEnd(18)} ${parts.join(', ').padEnd(34)} ${seconds(operation.durationMs)}`,
+      `  ${mark} ${`${operation.method} ${operation.path}`.padEnd(width)}  ${operation.operationId.padEnd(18)} ${parts.join(', ').padEnd(34)} ${seconds(operation.durationMs).padStart(7)} wall`,
     );
   }
 
@@ -110,7 +110,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   const tests = summary.tests;
   const score = summary.score === null ? 'no applicable checks' : `${summary.score}% of applicable checks pass`;
   lines.push(
-    `${tests.failed > 0 || report.failures.length > 0 ? 'FAILED' : tests.notRun > 0 ? 'INCOMPLETE' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)}`,
+    `${tests.failed > 0 || report.failures.length > 0 ? 'FAILED' : tests.notRun > 0 ? 'INCOMPLETE' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)} wall`,
   );
   if (run.timeLimitReached) lines.push(`Stopped by --max-time: ${tests.notRun} tests did not run; the verdict is incomplete.`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);

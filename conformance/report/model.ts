@@ -21,6 +21,8 @@ export interface TestEntry {
   /** Why it was not applicable or not run; for a failure without a record, the error. */
   reason?: string;
   durationMs: number;
+  /** When the test started (epoch ms), so an operation's wall time can be told from its summed test time. */
+  startedAtMs?: number;
   record?: TestRecord;
 }
 
@@ -40,7 +42,10 @@ export interface OperationSummary {
   path: string;
   core: boolean;
   tests: { passed: number; failed: number; notApplicable: number; notRun: number };
+  /** Wall time: from the start of the operation's first test to the end of its last. */
   durationMs: number;
+  /** The operation's test times added up: more than the wall time when its tests ran side by side. */
+  testTimeMs: number;
 }
 
 export interface ReportedFailure extends CheckFailure {
@@ -162,7 +167,8 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
           notApplicable: own.filter((entry) => entry.state === 'not_applicable').length,
           notRun: own.filter((entry) => entry.state === 'not_run').length,
         },
-        durationMs: own.reduce((sum, entry) => sum + entry.durationMs, 0),
+        durationMs: wallTimeMs(own),
+        testTimeMs: own.reduce((sum, entry) => sum + entry.durationMs, 0),
       };
     });
 
@@ -200,6 +206,15 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     leftBehind: context.leftBehind,
     errors: context.errors,
   };
+}
+
+/** From the first start to the last end of these tests; their summed time when starts are unknown. */
+function wallTimeMs(entries: TestEntry[]): number {
+  const timed = entries.filter((entry) => entry.startedAtMs !== undefined);
+  if (timed.length === 0 || timed.length < entries.length) return entries.reduce((sum, entry) => sum + entry.durationMs, 0);
+  const start = Math.min(...timed.map((entry) => entry.startedAtMs!));
+  const end = Math.max(...timed.map((entry) => entry.startedAtMs! + entry.durationMs));
+  return Math.round(end - start);
 }
 
 /** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */

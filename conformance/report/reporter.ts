@@ -41,6 +41,7 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     operation: declared.operation,
     check: declared.check,
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    startedAtMs: testCase.diagnostic()?.startTime,
     record: meta.conformance,
   };
   switch (result.state) {

@@ -66,6 +66,27 @@ describe('the report', () => {
   });
 });
 
+describe('timings', () => {
+  const timed = (startedAtMs: number, durationMs: number, state: TestEntry['state'] = 'passed'): TestEntry => ({
+    ...entry(state, 'page_creation', { counts: [{ operation: 'createPage', check: 'page_creation', passed: 1, failed: 0 }], failures: [], notApplicable: [] }),
+    startedAtMs,
+    durationMs,
+  });
+
+  it("give an operation its wall time, from its first test's start to its last test's end, and its summed test time apart", () => {
+    // Three tests side by side: 0-1000, 200-1200 and 500-1500 ms.
+    const report = buildReport([timed(10_000, 1000), timed(10_200, 1000), timed(10_500, 1000)], context);
+    const operation = report.operations.find((item) => item.operationId === 'createPage')!;
+    expect(operation.durationMs).toBe(1500);
+    expect(operation.testTimeMs).toBe(3000);
+  });
+
+  it('never count a run with a test that did not run as passed', () => {
+    const report = buildReport([timed(0, 5), timed(0, 5, 'not_run')], context);
+    expect(verdictOf(report)).toBe(1);
+  });
+});
+
 describe('list envelopes', () => {
   it('add up, or say why not', () => {
     expect(envelopeArithmeticProblem({ page: 1, size: 10, total: 2, result: [1, 2] })).toBeUndefined();
