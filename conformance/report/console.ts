@@ -68,6 +68,10 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
       if (failure.replay) lines.push(`     rerun: --replay ${failure.replay}`);
       if (failure.evidence) {
         lines.push(`     request: ${failure.evidence.curl}`);
+        if (failure.evidence.script) {
+          lines.push('     every request of the test, in order (& ... wait: sent side by side), to reproduce it with a shell:');
+          for (const line of failure.evidence.script.split('\n')) lines.push(`       ${line}`);
+        }
         if (failure.evidence.response) {
           const body = failure.evidence.response.body.replace(/\s+/g, ' ').slice(0, 400);
           lines.push(`     response: ${failure.evidence.response.status} ${body}`);

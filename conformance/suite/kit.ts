@@ -189,7 +189,8 @@ export class Kit {
     const operation = options.operation ?? this.operation.operationId;
     const check = options.check ?? this.check;
     if (condition) this.recorder.pass(operation, check);
-    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence));
+    // A behaviour may take several requests to show: the failure carries all of the test's requests so far.
+    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence), this.exchanges);
     return condition;
   }
 

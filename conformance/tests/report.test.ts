@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/document.ts';
 import { toCurl } from '../http/curl.ts';
 import { createRedactor } from '../http/redact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { toScript } from '../http/curl.ts';
 import { buildReport, verdictOf, type ReportContext, type TestEntry } from '../report/model.ts';
 import { envelopeArithmeticProblem, orderingProblem } from '../suite/lists.ts';
 import { expectedSlug } from '../suite/slugs.ts';
@@ -63,6 +65,25 @@ describe('the report', () => {
     expect(report.failures[0]).toMatchObject({ test: 'POST /pages > negative_data_rejection failed', reason: 'accepted with 201; expected 422' });
     expect(verdictOf(report)).toBe(1);
     expect(verdictOf({ ...report, failures: [], summary: { ...report.summary, tests: { ...report.summary.tests, failed: 0 } } })).toBe(0);
+  });
+});
+
+describe('a reproduction script', () => {
+  const sent = (path: string, startedAt: number, endedAt: number): Exchange => ({
+    request: { method: 'POST', url: `http://target/api/v1${path}`, headers: [], body: '{}' },
+    startedAt,
+    endedAt,
+  });
+
+  it('repeats the requests in order, those sent side by side with & and wait', () => {
+    const script = toScript([sent('/b', 10, 20), sent('/a', 0, 5), sent('/c', 12, 30), sent('/d', 31, 40)]).split('\n');
+    expect(script).toEqual([
+      expect.stringMatching(/^curl .*\/a'/),
+      expect.stringMatching(/^curl .*\/b' .* &$/),
+      expect.stringMatching(/^curl .*\/c' .* &$/),
+      'wait',
+      expect.stringMatching(/^curl .*\/d'/),
+    ]);
   });
 });
 

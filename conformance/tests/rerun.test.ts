@@ -43,6 +43,11 @@ describe('--failed and --replay', () => {
     expect(saved.tests?.length).toBeGreaterThan(0);
     expect(saved.tests?.map((test) => test.check)).toContain('subscriber_upsert_concurrency');
     expect(first.stdout).toMatch(/failures? saved in .*failures\.json: rerun all with --failed/);
+    // A failure of concurrent requests comes with all of them, sent side by side, and the id that reruns it.
+    const firstReport = read<RunReport>(path.join(dir, 'report.json'));
+    const concurrent = firstReport.failures.find((failure) => failure.check === 'subscriber_upsert_concurrency')!;
+    expect(concurrent.evidence?.script).toMatch(/(curl [^\n]* &\n){8}wait/);
+    expect(concurrent.replay).toMatch(/^t-/);
     const before = snapshot(dir);
 
     const rerun = await conformance(faulty, dir, ['--failed']);
