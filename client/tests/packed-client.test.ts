@@ -3,7 +3,7 @@
  * the tarball into an empty project with TypeScript, a small program type-checked against it (a wrong
  * path or body does not compile) and run against the reference server.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,13 +34,19 @@ let project: InstalledProject;
 let server: TestServer;
 
 beforeAll(async () => {
-  const tarball = await packWorkspace('client', mkdtempSync(path.join(tmpdir(), 'packed-client-')));
+  tarballDir = mkdtempSync(path.join(tmpdir(), 'packed-client-'));
+  const tarball = await packWorkspace('client', tarballDir);
   [project, server] = await Promise.all([installIntoFreshProject([tarball, 'typescript@5.9.3']), startTestServer()]);
   writeFileSync(path.join(project.dir, 'main.ts'), PROGRAM);
   writeFileSync(path.join(project.dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
 }, 300_000);
 
-afterAll(() => server?.close());
+let tarballDir: string;
+
+afterAll(async () => {
+  await server?.close();
+  for (const dir of [project?.dir, tarballDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the packed typed client, installed into an empty project', () => {
   it('type-checks a program against the contract, then calls the reference server with it', async () => {

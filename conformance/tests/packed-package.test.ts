@@ -4,7 +4,7 @@
  * the server with a deliberate fault (exit 1). No TypeScript loader, nothing of the server, no install
  * script, and the contract it judges against inside the package.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([clean, faulty].map((server) => server?.close()));
+  // About 50 MB each: a temporary project is not left behind.
+  for (const dir of [project?.dir, tarball && path.dirname(tarball)]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** `npx publishing-conformance ...` in the project, the token from the environment as the README says. */
