@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The package's `publishing-conformance` command. The CLI is TypeScript, run through tsx's loader, so
-// `npx publishing-conformance --base-url ...` works from another project without a build step. tsx is
-// resolved from this package, not from the directory the command runs in.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// The package's `publishing-conformance` command: the CLI as compiled to plain JavaScript when the
+// package is packed (build.mjs), so nothing compiles TypeScript where the suite is installed. Inside the
+// repository, `npm run conformance` runs the same CLI from its sources.
+import { existsSync } from 'node:fs';
 
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const tsx = import.meta.resolve('tsx');
-const child = spawn(process.execPath, ['--import', tsx, cli, ...process.argv.slice(2)], { stdio: 'inherit' });
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 2 : 0)));
+const cli = new URL('./dist/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('publishing-conformance: dist/cli.js is missing: this copy was not built (npm run build -w conformance); in the repository, use npm run conformance\n');
+  process.exit(2);
+}
+await import(cli.href);

@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const { options, contract } = resolved;
   const redact = redactorFor(options);
+  for (const warning of resolved.warnings) process.stderr.write(`conformance: warning: ${warning}\n`);
 
   try {
     const warning = await waitForTarget(options);

@@ -55,8 +55,18 @@ export interface RunOptions {
   hostile?: boolean;
   /** The time a light request may take while a hostile one is in flight (stays_responsive); absent: 1. */
   responsiveWithinSeconds?: number;
+  /** --max-rate: requests per second the whole run may send at most; absent, no cap. */
+  maxRate?: number;
+  /** Set by the CLI: how many worker processes send requests, which share --max-rate. */
+  workers?: number;
   /** Set by --replay or --failed: only these saved cases run, nothing else. */
   replay?: SavedCase[];
+  /** Set by --replay or --failed: only these hand-written tests run (by name, `POST /pages > creates a page`). */
+  rerunTests?: string[];
+  /** The files of those tests, relative to the suite's root and without extension. */
+  rerunFiles?: string[];
+  /** Set by --replay or --failed: the report directory of the run being rerun, whose reports stay as they are. */
+  rerunOf?: string;
 }
 
 /** Fixtures the suite's global setup creates once per run and shares with every test file. */

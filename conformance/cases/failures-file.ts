@@ -1,7 +1,7 @@
 /**
- * failures.json: the failures of the generated cases, one per operation x check x location (many cases
- * breaking one rule in one place are one finding), each with every case that showed it, so
- * `--replay <id>` and `--failed` send exactly those requests again.
+ * failures.json: every failure of a run, so `--replay <id>` and `--failed` run exactly those again.
+ * Generated cases are saved one per operation x check x location (many cases breaking one rule in one
+ * place are one finding), each with every case that showed it; hand-written tests by their test id.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,11 +34,39 @@ export interface SavedFailure {
   cases: SavedCase[];
 }
 
+/** A failed hand-written test: `--replay <id>` or `--failed` runs that test again. */
+export interface SavedTest {
+  /** `t-` and the hash of the test's name. */
+  id: string;
+  /** `POST /pages > creates a page`: what the test is called in every report. */
+  test: string;
+  operation: string;
+  check: string;
+  reason: string;
+  curl?: string;
+  /** The test file, relative to the suite's root and without its extension (`suite/core/create-page.test`). */
+  file: string;
+}
+
 export interface FailuresFile {
   seed: number;
   runId: string;
   baseUrl: string;
   failures: SavedFailure[];
+  /** Failed hand-written tests (absent in files written before they were saved). */
+  tests?: SavedTest[];
+}
+
+/** What a rerun runs again: saved generated cases, and hand-written tests by name. */
+export interface RerunSelection {
+  cases: SavedCase[];
+  tests: string[];
+  /** The files of those tests. */
+  files: string[];
+}
+
+export function testId(test: string): string {
+  return `t-${hashString(test).toString(36)}`;
 }
 
 /** One failing generated test, as the reporter hands it over. */
@@ -81,6 +109,26 @@ export function readFailuresFile(reportDir: string): FailuresFile {
   const source = path.join(reportDir, FAILURES_FILE);
   if (!existsSync(source)) throw new Error(`There is no ${source}: run the suite first (failures of generated cases are saved there)`);
   return JSON.parse(readFileSync(source, 'utf8')) as FailuresFile;
+}
+
+/**
+ * What `--failed` (no id) or `--replay <id>` runs again: the saved cases of generated failures and the
+ * hand-written tests, each once. Throws when there is nothing: a rerun of nothing would pass.
+ */
+export function rerunSelection(file: FailuresFile, id: string | undefined, source = FAILURES_FILE): RerunSelection {
+  const tests = file.tests ?? [];
+  const known = [...file.failures.map((failure) => failure.id), ...tests.map((test) => test.id)];
+  if (id !== undefined && !known.includes(id)) throw new Error(`No failure ${id} in ${source} (known: ${known.join(', ') || 'none'})`);
+  const chosenTests = tests.filter((test) => id === undefined || test.id === id);
+  const selection = {
+    cases: id === undefined || file.failures.some((failure) => failure.id === id) ? casesToReplay(file, id) : [],
+    tests: [...new Set(chosenTests.map((test) => test.test))],
+    files: [...new Set(chosenTests.map((test) => test.file))],
+  };
+  if (selection.cases.length === 0 && selection.tests.length === 0) {
+    throw new Error(`Nothing to rerun: ${source} (run ${file.runId}) holds no failure. Run the suite without --failed to check the target again.`);
+  }
+  return selection;
 }
 
 /** The cases to replay: of one failure (by id), or of all of them; each case once. */

@@ -4,17 +4,31 @@
  */
 import { GENERATED_PHASES, PHASES, type Phase } from './model.ts';
 
-const SUITE = 'conformance/suite';
-/** Runs alone, when asked for: it spends the token's quota, which would turn other tests' answers into 429s. */
-const RATE_LIMIT_PROBE = `${SUITE}/rate-limit/probe.test.ts`;
+/** Relative to the suite's root: conformance/ in the repository, dist/ in the packed package. */
+const SUITE = 'suite';
 
-export function suiteFiles(options: { phases?: Phase[]; replay?: unknown[]; probeRateLimit?: boolean }): { include: string[]; exclude: string[] } {
-  if (options.replay) return { include: [`${SUITE}/generated/replay.test.ts`], exclude: [] };
-  if (options.probeRateLimit) return { include: [RATE_LIMIT_PROBE], exclude: [] };
+/** `.ts` when the suite runs from its sources, `.js` when it runs compiled (the installed package). */
+export const SOURCE_EXTENSION = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+
+/** Runs alone, when asked for: it spends the token's quota, which would turn other tests' answers into 429s. */
+const rateLimitProbe = (ext: string) => `${SUITE}/rate-limit/probe.test.${ext}`;
+
+export function suiteFiles(
+  options: { phases?: Phase[]; replay?: unknown[]; rerunFiles?: string[]; probeRateLimit?: boolean },
+  ext = SOURCE_EXTENSION,
+): { include: string[]; exclude: string[] } {
+  if (options.replay || options.rerunFiles) {
+    // A rerun: the saved generated cases, and the files of the hand-written tests to run again (the
+    // harness declares only those tests).
+    const include = options.replay?.length ? [`${SUITE}/generated/replay.test.${ext}`] : [];
+    for (const file of options.rerunFiles ?? []) include.push(`${file}.${ext}`);
+    return { include, exclude: [] };
+  }
+  if (options.probeRateLimit) return { include: [rateLimitProbe(ext)], exclude: [] };
   const phases = options.phases ?? [...PHASES];
-  const include = phases.filter((phase) => phase !== 'scenarios').map((phase) => `${SUITE}/generated/${phase}.test.ts`);
-  if (phases.includes('scenarios')) include.push(`${SUITE}/**/*.test.ts`);
+  const include = phases.filter((phase) => phase !== 'scenarios').map((phase) => `${SUITE}/generated/${phase}.test.${ext}`);
+  if (phases.includes('scenarios')) include.push(`${SUITE}/**/*.test.${ext}`);
   // The scenarios' glob would also load every generated phase and the replay file.
-  const exclude = [`${SUITE}/generated/replay.test.ts`, RATE_LIMIT_PROBE, ...GENERATED_PHASES.filter((phase) => !phases.includes(phase)).map((phase) => `${SUITE}/generated/${phase}.test.ts`)];
+  const exclude = [`${SUITE}/generated/replay.test.${ext}`, rateLimitProbe(ext), ...GENERATED_PHASES.filter((phase) => !phases.includes(phase)).map((phase) => `${SUITE}/generated/${phase}.test.${ext}`)];
   return { include, exclude };
 }

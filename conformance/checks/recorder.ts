@@ -4,7 +4,7 @@
  */
 import type { CheckName } from './catalog.ts';
 import { ruleOf } from './catalog.ts';
-import { toCurl } from '../http/curl.ts';
+import { toCurl, toScript } from '../http/curl.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Redactor } from '../http/redact.ts';
 
@@ -13,6 +13,8 @@ const MAX_BODY_IN_REPORT = 2000;
 
 export interface Evidence {
   curl: string;
+  /** Every request of the test up to the failure, when it took more than one: curl lines, concurrent ones with `&` and `wait`. */
+  script?: string;
   response?: { status: number; headers: Record<string, string>; body: string; durationMs: number };
   /** Why no response came back. */
   error?: string;
@@ -45,8 +47,9 @@ export interface TestRecord {
   notApplicable: NotApplicable[];
 }
 
-export function evidenceOf(exchange: Exchange, redact: Redactor): Evidence {
+export function evidenceOf(exchange: Exchange, redact: Redactor, history: Exchange[] = []): Evidence {
   const evidence: Evidence = { curl: redact(toCurl(exchange.request)) };
+  if (history.length > 1) evidence.script = redact(toScript(history));
   if (exchange.response) {
     const { status, headers, body, durationMs } = exchange.response;
     evidence.response = {
@@ -81,14 +84,15 @@ export class Recorder {
     this.count(operation, check).passed++;
   }
 
-  fail(operation: string, check: CheckName, reason: string, exchange?: Exchange): void {
+  /** `history`: the test's requests so far, for a failure that only the whole sequence reproduces. */
+  fail(operation: string, check: CheckName, reason: string, exchange?: Exchange, history?: Exchange[]): void {
     this.count(operation, check).failed++;
     this.failures.push({
       operation,
       check,
       rule: ruleOf(check),
       reason: this.redact(reason),
-      evidence: exchange ? evidenceOf(exchange, this.redact) : undefined,
+      evidence: exchange ? evidenceOf(exchange, this.redact, history) : undefined,
     });
   }
 
@@ -112,6 +116,7 @@ export function describeFailures(failures: CheckFailure[]): string {
       const lines = [`${failure.operation} · ${failure.check}: ${failure.reason}`, `  rule: ${failure.rule}`];
       if (failure.evidence) {
         lines.push(`  request: ${failure.evidence.curl}`);
+        if (failure.evidence.script) lines.push(`  every request of the test:\n${indent(failure.evidence.script, '    ')}`);
         if (failure.evidence.response) {
           const body = failure.evidence.response.body.slice(0, 300);
           lines.push(`  response: ${failure.evidence.response.status} ${body}`);
@@ -120,5 +125,12 @@ export function describeFailures(failures: CheckFailure[]): string {
       }
       return lines.join('\n');
     })
+    .join('\n');
+}
+
+function indent(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line) => prefix + line)
     .join('\n');
 }

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { casesToReplay, readFailuresFile } from '../cases/failures-file.ts';
+import { FAILURES_FILE, readFailuresFile, rerunSelection } from '../cases/failures-file.ts';
 import { PHASES, type Phase } from '../cases/model.ts';
 import { PROFILES, type Profile } from '../checks/profile.ts';
 import { defaultSpecPath, loadContract, type ContractDocument } from '../contract/document.ts';
@@ -58,6 +58,7 @@ const CONFIG_KEYS = [
   'probeRateLimit',
   'hostile',
   'responsiveWithin',
+  'maxRate',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
 type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
@@ -92,6 +93,7 @@ export function buildProgram(): Command {
       ),
     )
     .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile one is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
+    .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
     .addOption(new Option('--replay <failure-id>', 'send again exactly the cases of one failure saved in <report-dir>/failures.json'))
     .addOption(new Option('--failed', 'send again the cases of every failure saved in <report-dir>/failures.json'))
     .helpOption('-h, --help', 'show this help')
@@ -214,12 +216,20 @@ function phasesOf(value: unknown): Phase[] {
   return [...new Set(phases)] as Phase[];
 }
 
-/** --replay and --failed: only the saved cases run, with the seed of the run that saved them. */
+/**
+ * --replay and --failed: only the saved failures run, with the seed of the run that saved them, and the
+ * rerun writes its reports to a directory of its own, so the reports of the run it reruns stay as they are.
+ */
 function replayFrom(options: RunOptions, id: string | undefined): void {
   try {
     const file = readFailuresFile(options.reportDir);
-    options.replay = casesToReplay(file, id);
+    const selection = rerunSelection(file, id, path.join(options.reportDir, FAILURES_FILE));
+    options.replay = selection.cases;
+    options.rerunTests = selection.tests;
+    options.rerunFiles = selection.files;
     options.seed = file.seed;
+    options.rerunOf = options.reportDir;
+    options.reportDir = path.join(options.reportDir, 'reruns', options.runId);
   } catch (error) {
     throw new OptionsError((error as Error).message);
   }
@@ -232,6 +242,17 @@ function newRunId(): string {
 export interface ResolvedOptions {
   options: RunOptions;
   contract: ContractDocument;
+  /** Worth saying before the run starts (a token given as a flag). */
+  warnings: string[];
+}
+
+/** A token on the command line lands in process lists, shell history and CI logs (npm echoes a script's line). */
+function tokenFlagWarnings(program: Command): string[] {
+  const given = (['token', 'token2'] as const).filter((name) => program.getOptionValueSource(name) === 'cli');
+  if (given.length === 0) return [];
+  const flags = given.map((name) => `--${name}`).join(' and ');
+  const variables = given.map((name) => `CONFORMANCE_${name.toUpperCase()}`).join(' and ');
+  return [`${flags} on the command line shows in process lists, shell history and CI logs; pass ${given.length > 1 ? 'them' : 'it'} in ${variables} instead.`];
 }
 
 /** Reads flags from argv and environment variables from process.env (commander's own `.env()`). */
@@ -307,7 +328,8 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
   const depth = String(value('depth') ?? DEFAULTS.depth) as Depth;
   if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);
   options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });
+  if (value('maxRate') !== undefined) options.maxRate = number('max-rate', value('maxRate'), { min: 0.1 });
   if (options.seed > 2 ** 32 - 1) throw new OptionsError('--seed must be below 4294967296');
   if (flags.replay !== undefined || flags.failed !== undefined) replayFrom(options, flags.replay === undefined ? undefined : String(flags.replay));
-  return { options, contract };
+  return { options, contract, warnings: tokenFlagWarnings(program) };
 }

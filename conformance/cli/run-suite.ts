@@ -2,17 +2,19 @@
  * Runs the suite (conformance/suite/**) with vitest's Node API and its own configuration: the root
  * vitest.config.ts is not read, so the suite never runs as part of the project's own tests.
  */
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import { suiteFiles } from '../cases/test-files.ts';
+import { SOURCE_EXTENSION, suiteFiles } from '../cases/test-files.ts';
 import type { ContractDocument } from '../contract/document.ts';
 import type { Redactor } from '../http/redact.ts';
 import { ConformanceReporter } from '../report/reporter.ts';
 import type { RunReport } from '../report/model.ts';
 import type { RunOptions } from '../run-options.ts';
 
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Where suite/ lives: conformance/ in the repository, dist/ of the installed package. */
+const suiteRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Test files wait on the network, not the CPU: more workers than cores keeps the run short. */
 const MAX_WORKERS = 4;
@@ -29,20 +31,21 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
   const reporter = new ConformanceReporter({ options, contract, redact, startedAt, timeLimitReached: () => timeLimitReached });
   const maxTimeMs = options.maxTimeSeconds * 1000;
 
+  // A run of a few operations has few tests: more workers than that would only cost start-up time.
+  const workers = options.include.length === 0 ? MAX_WORKERS : Math.min(MAX_WORKERS, options.include.length);
   const vitest = await createVitest(
     'test',
     {
       config: false,
-      root: packageRoot,
+      root: suiteRoot,
       ...suiteFiles(options),
-      globalSetup: ['conformance/suite/global-setup.ts'],
-      provide: { conformanceOptions: options },
+      globalSetup: [`suite/global-setup.${SOURCE_EXTENSION}`],
+      provide: { conformanceOptions: { ...options, workers } },
       reporters: [reporter],
       watch: false,
       passWithNoTests: true,
       isolate: false,
-      // A run of a few operations has few tests: more workers than that would only cost start-up time.
-      maxWorkers: options.include.length === 0 ? MAX_WORKERS : Math.min(MAX_WORKERS, options.include.length),
+      maxWorkers: workers,
       // Only for the groups that declare themselves concurrent (see forOperation).
       maxConcurrency: CONCURRENT_TESTS_PER_FILE,
       // A single test never needs more than a minute; the run as a whole is bounded by --max-time.
@@ -50,7 +53,8 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       hookTimeout: Math.min(60_000, maxTimeMs),
       teardownTimeout: 30_000,
     },
-    { logLevel: 'error', cacheDir: path.join(packageRoot, 'node_modules', '.vite', 'conformance') },
+    // Not inside the package: an installed package (or npx's cache) need not be writable.
+    { logLevel: 'error', cacheDir: path.join(tmpdir(), 'publishing-conformance-vite') },
   );
 
   const timer = setTimeout(() => {

@@ -5,7 +5,7 @@
  * parameters, bodies, declared statuses, media types and headers. Every schema is addressed by its JSON
  * pointer inside the document, so the validator compiles it from the document itself (never a copy).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -14,7 +14,12 @@ import { parse as parseYaml } from 'yaml';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Node = any;
 
-export const defaultSpecPath = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
+/**
+ * The contract the suite checks by default: the copy packed with the suite (dist/openapi.json, written by
+ * build.mjs), or, running from the repository's sources, the bundle in generated/.
+ */
+const packedSpec = fileURLToPath(new URL('../openapi.json', import.meta.url));
+export const defaultSpecPath = existsSync(packedSpec) ? packedSpec : fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -2,6 +2,7 @@
  * One request and its response, captured whole so a failure can show exactly what was sent and what came
  * back. Both the typed openapi-fetch client and the raw requests go through `exchange()`.
  */
+import { backoffMs, retryAfterMs, type RatePolicy } from './rate-limit.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -29,6 +30,11 @@ export interface Exchange {
   error?: string;
   /** The target closed the connection without an answer (an answer of its own to some requests). */
   closed?: boolean;
+  /** Set when the target still answered 429 after the suite waited and retried as it allows: why it gave up. */
+  rateLimited?: string;
+  /** When the request was first sent and its answer ended (performance.now()), to tell concurrent requests apart. */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 export interface ExchangeResult {
@@ -40,6 +46,8 @@ export interface ExchangeResult {
 export interface ExchangeOptions {
   timeoutMs: number;
   curlBody?: string;
+  /** Pacing and 429 retries; without it, a 429 is an answer like any other. */
+  rate?: RatePolicy;
 }
 
 function headerList(headers: Headers): [string, string][] {
@@ -68,16 +76,33 @@ export async function exchange(request: Request, options: ExchangeOptions): Prom
   };
   const started = performance.now();
   let response: Response;
+  let rateLimited: string | undefined;
   try {
-    response = await fetch(request, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'manual' });
+    for (let attempt = 0; ; attempt++) {
+      await options.rate?.pacer?.wait();
+      // A clone each time: the original's body stays unread for the next attempt.
+      response = await fetch(request.clone(), { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'manual' });
+      if (response.status !== 429 || !options.rate) break;
+      const asked = retryAfterMs(response.headers.get('retry-after'));
+      const wait = asked ?? backoffMs(attempt);
+      if (attempt >= options.rate.retries || wait > options.rate.maxWaitMs) {
+        rateLimited =
+          wait > options.rate.maxWaitMs
+            ? `the target answered 429 and asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than the suite waits (${options.rate.maxWaitMs / 1000} s); lower --max-rate or raise the target's limit`
+            : `the target still answered 429 after ${attempt} retries as Retry-After said; lower --max-rate or raise the target's limit`;
+        break;
+      }
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   } catch (error) {
-    return { exchange: { request: recorded, error: describeError(error) } };
+    return { exchange: { request: recorded, error: describeError(error), startedAt: started, endedAt: performance.now() } };
   }
   let bodyBytes: Buffer;
   try {
     bodyBytes = Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    return { exchange: { request: recorded, error: `the response body could not be read: ${describeError(error)}` } };
+    return { exchange: { request: recorded, error: `the response body could not be read: ${describeError(error)}`, startedAt: started, endedAt: performance.now() } };
   }
   const recordedResponse: RecordedResponse = {
     status: response.status,
@@ -88,7 +113,7 @@ export async function exchange(request: Request, options: ExchangeOptions): Prom
   // A body is not allowed on 204/304 in the Response constructor.
   const replayBody = [101, 204, 205, 304].includes(response.status) ? null : new Uint8Array(bodyBytes);
   return {
-    exchange: { request: recorded, response: recordedResponse },
+    exchange: { request: recorded, response: recordedResponse, rateLimited, startedAt: started, endedAt: performance.now() },
     response: new Response(replayBody, { status: response.status, statusText: response.statusText, headers: response.headers }),
   };
 }

@@ -2,6 +2,7 @@
  * The summary printed at the end of a run: one line per operation with its time, then every failure with
  * the rule, the reproducing curl line and the response, then the totals and the score.
  */
+import path from 'node:path';
 import type { GeneratedSection, OperationCoverage } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 
@@ -17,7 +18,7 @@ function formatPhaseLines(section: GeneratedSection): string[] {
   const lines = ['Generated cases:'];
   for (const phase of section.phases) {
     lines.push(
-      `  ${phase.phase.padEnd(11)} ${String(phase.tests).padStart(5)} tests, ${String(phase.requests).padStart(5)} requests: ${phase.passed} passed, ${phase.failed} failed, ${phase.notApplicable} n/a · ${(phase.durationMs / 1000).toFixed(1)} s of test time`,
+      `  ${phase.phase.padEnd(11)} ${String(phase.tests).padStart(5)} tests, ${String(phase.requests).padStart(5)} requests: ${phase.passed} passed, ${phase.failed} failed, ${phase.notApplicable} n/a · ${(phase.durationMs / 1000).toFixed(1)} s of test time, summed over workers`,
     );
   }
   const average = (pick: (coverage: OperationCoverage) => number | null) => {
@@ -25,7 +26,6 @@ function formatPhaseLines(section: GeneratedSection): string[] {
     return values.length ? `${Math.round(values.reduce((sum, value) => sum + value, 0) / values.length)}%` : 'n/a';
   };
   lines.push(`  coverage per operation, on average: statuses ${average((c) => c.statuses.percent)}, parameters ${average((c) => c.parameters.percent)}, schema keywords ${average((c) => c.keywords.percent)} (details in report.json and report.html)`);
-  if (section.failuresFile) lines.push(`  failures saved in ${section.failuresFile}: rerun one with --replay <id>, all with --failed`);
   return lines;
 }
 
@@ -41,7 +41,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     if (shared.length) lines.push(`shared by every test: ${shared.join(', ')}`);
     for (const [fixture, reason] of Object.entries(fixtures.missing)) lines.push(`no ${fixture}: ${reason}`);
   }
-  lines.push('');
+  lines.push('Per operation, wall time from its first test\'s start to its last test\'s end (operations run side by side):');
 
   const width = Math.max(...report.operations.map((operation) => `${operation.method} ${operation.path}`.length), 10);
   for (const operation of report.operations) {
@@ -52,7 +52,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     if (notApplicable) parts.push(`${notApplicable} n/a`);
     if (notRun) parts.push(`${notRun} not run`);
     lines.push(
-      `  ${mark} ${`${operation.method} ${operation.path}`.padEnd(width)}  ${operation.operationId.padEnd(18)} ${parts.join(', ').padEnd(34)} ${seconds(operation.durationMs)}`,
+      `  ${mark} ${`${operation.method} ${operation.path}`.padEnd(width)}  ${operation.operationId.padEnd(18)} ${parts.join(', ').padEnd(34)} ${seconds(operation.durationMs).padStart(7)} wall`,
     );
   }
 
@@ -65,8 +65,13 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
       lines.push(`     test: ${failure.test}`);
       lines.push(`     why: ${failure.reason}`);
       lines.push(`     rule: ${failure.rule}`);
+      if (failure.replay) lines.push(`     rerun: --replay ${failure.replay}`);
       if (failure.evidence) {
         lines.push(`     request: ${failure.evidence.curl}`);
+        if (failure.evidence.script) {
+          lines.push('     every request of the test, in order (& ... wait: sent side by side), to reproduce it with a shell:');
+          for (const line of failure.evidence.script.split('\n')) lines.push(`       ${line}`);
+        }
         if (failure.evidence.response) {
           const body = failure.evidence.response.body.replace(/\s+/g, ' ').slice(0, 400);
           lines.push(`     response: ${failure.evidence.response.status} ${body}`);
@@ -81,6 +86,13 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     lines.push('');
     lines.push('Not applicable:');
     for (const [reason, count] of reasons) lines.push(`  ${String(count).padStart(3)} × ${reason}`);
+  }
+  const notRun = report.tests.filter((test) => test.state === 'not_run');
+  if (notRun.length > 0) {
+    lines.push('');
+    lines.push(`Not run (${notRun.length}), so the verdict is incomplete:`);
+    for (const test of notRun.slice(0, 20)) lines.push(`  ${test.name}: ${test.reason ?? 'not run'}`);
+    if (notRun.length > 20) lines.push(`  ... and ${notRun.length - 20} more (report.json lists them all)`);
   }
   if (report.leftBehind.length > 0) {
     lines.push('');
@@ -102,10 +114,16 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   const tests = summary.tests;
   const score = summary.score === null ? 'no applicable checks' : `${summary.score}% of applicable checks pass`;
   lines.push(
-    `${tests.failed > 0 ? 'FAILED' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)}`,
+    `${tests.failed > 0 || report.failures.length > 0 ? 'FAILED' : tests.notRun > 0 ? 'INCOMPLETE' : 'PASSED'} · ${score} · ${tests.total} tests: ${tests.passed} passed, ${tests.failed} failed, ${tests.notApplicable} not applicable${tests.notRun ? `, ${tests.notRun} not run` : ''} · ${seconds(run.durationMs)} wall`,
   );
   if (run.timeLimitReached) lines.push(`Stopped by --max-time: ${tests.notRun} tests did not run; the verdict is incomplete.`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(', ')}`);
+  if (report.rerun?.of) lines.push(`A rerun of the run reported in ${report.rerun.of}, whose reports are kept as they were.`);
+  // Only when there is something to rerun: a rerun of nothing would say nothing about the target.
+  if (report.rerun && report.rerun.saved > 0) {
+    const from = report.rerun.of ? ` --report-dir ${path.dirname(report.rerun.failuresFile)}` : '';
+    lines.push(`${report.rerun.saved} failure${report.rerun.saved > 1 ? 's' : ''} saved in ${report.rerun.failuresFile}: rerun all with --failed${from}, one with --replay <id>${from} (ids there).`);
+  }
   lines.push('');
   return lines.join('\n');
 }

@@ -89,6 +89,8 @@ export function formatHtmlReport(report: RunReport): string {
 <dt>Why it failed</dt><dd>${escapeHtml(failure.reason)}</dd>
 <dt>Contract rule</dt><dd>${escapeHtml(failure.rule)}</dd>
 ${evidence ? `<dt>Reproduce</dt><dd><pre>${escapeHtml(evidence.curl)}</pre></dd>` : ''}
+${evidence?.script ? `<dt>Every request of the test</dt><dd><pre>${escapeHtml(evidence.script)}</pre></dd>` : ''}
+${failure.replay ? `<dt>Run it again</dt><dd><code>--replay ${escapeHtml(failure.replay)}</code></dd>` : ''}
 ${response}
 ${evidence?.error ? `<dt>No response</dt><dd>${escapeHtml(evidence.error)}</dd>` : ''}</dl></section>`;
     })

@@ -21,6 +21,8 @@ export interface TestEntry {
   /** Why it was not applicable or not run; for a failure without a record, the error. */
   reason?: string;
   durationMs: number;
+  /** When the test started (epoch ms), so an operation's wall time can be told from its summed test time. */
+  startedAtMs?: number;
   record?: TestRecord;
 }
 
@@ -40,11 +42,16 @@ export interface OperationSummary {
   path: string;
   core: boolean;
   tests: { passed: number; failed: number; notApplicable: number; notRun: number };
+  /** Wall time: from the start of the operation's first test to the end of its last. */
   durationMs: number;
+  /** The operation's test times added up: more than the wall time when its tests ran side by side. */
+  testTimeMs: number;
 }
 
 export interface ReportedFailure extends CheckFailure {
   test: string;
+  /** The id `--replay` takes to run this failure again (saved in failures.json). */
+  replay?: string;
 }
 
 export interface RunReport {
@@ -80,6 +87,8 @@ export interface RunReport {
   errors: string[];
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
+  /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
+  rerun?: { failuresFile: string; saved: number; of?: string };
 }
 
 export interface ReportContext {
@@ -158,7 +167,8 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
           notApplicable: own.filter((entry) => entry.state === 'not_applicable').length,
           notRun: own.filter((entry) => entry.state === 'not_run').length,
         },
-        durationMs: own.reduce((sum, entry) => sum + entry.durationMs, 0),
+        durationMs: wallTimeMs(own),
+        testTimeMs: own.reduce((sum, entry) => sum + entry.durationMs, 0),
       };
     });
 
@@ -198,7 +208,17 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
   };
 }
 
+/** From the first start to the last end of these tests; their summed time when starts are unknown. */
+function wallTimeMs(entries: TestEntry[]): number {
+  const timed = entries.filter((entry) => entry.startedAtMs !== undefined);
+  if (timed.length === 0 || timed.length < entries.length) return entries.reduce((sum, entry) => sum + entry.durationMs, 0);
+  const start = Math.min(...timed.map((entry) => entry.startedAtMs!));
+  const end = Math.max(...timed.map((entry) => entry.startedAtMs! + entry.durationMs));
+  return Math.round(end - start);
+}
+
 /** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */
 export function verdictOf(report: RunReport): 0 | 1 {
-  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached ? 1 : 0;
+  // A test that did not run (the time limit, a rate limit given up on) leaves the verdict open: never a pass.
+  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached || report.summary.tests.notRun > 0 ? 1 : 0;
 }

@@ -6,12 +6,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { SerializedError } from 'vitest';
+import { ruleOf } from '../checks/catalog.ts';
+import type { CheckFailure } from '../checks/recorder.ts';
 import type { ContractDocument } from '../contract/document.ts';
 import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';
 import { buildGeneratedSection, type GeneratedTest } from '../cases/generated-report.ts';
-import { dedupe, failingCase, writeFailuresFile, type FailingCase } from '../cases/failures-file.ts';
+import { dedupe, failingCase, failureId, testId, writeFailuresFile, type FailingCase, type SavedTest } from '../cases/failures-file.ts';
 import { formatConsoleReport } from './console.ts';
 import { formatHtmlReport } from './html.ts';
 import { formatJunitReport } from './junit.ts';
@@ -39,6 +41,7 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     operation: declared.operation,
     check: declared.check,
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    startedAtMs: testCase.diagnostic()?.startTime,
     record: meta.conformance,
   };
   switch (result.state) {
@@ -47,6 +50,7 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     case 'failed':
       return { ...base, state: 'failed', reason: meta.conformance ? undefined : result.errors.map((error) => error.message).join('; ') };
     case 'skipped':
+      if (meta.conformanceNotRun) return { ...base, state: 'not_run', reason: meta.conformanceNotRun };
       // A skip with a note is a test that found it does not apply; one without was never run (time limit).
       return result.note
         ? { ...base, state: 'not_applicable', reason: result.note }
@@ -54,6 +58,29 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     default:
       return { ...base, state: 'not_run', reason: 'not run: the run stopped before this test' };
   }
+}
+
+/** A failed test's failures; a test that failed without a record (a timeout) is one failure of its check. */
+function failuresOf(entry: TestEntry): CheckFailure[] {
+  if (entry.record?.failures.length) return entry.record.failures;
+  return [{ operation: entry.operation, check: entry.check, rule: ruleOf(entry.check), reason: entry.reason ?? 'failed' }];
+}
+
+function failureKey(test: string, failure: CheckFailure): string {
+  return `${test}|${failure.operation}|${failure.check}|${failure.reason}`;
+}
+
+function savedTestOf(entry: TestEntry): SavedTest {
+  const [first] = failuresOf(entry);
+  return {
+    id: testId(entry.name),
+    test: entry.name,
+    operation: entry.operation,
+    check: entry.check,
+    reason: first?.reason ?? 'failed',
+    curl: first?.evidence?.curl,
+    file: entry.file.replace(/\.(ts|js)$/, ''),
+  };
 }
 
 export class ConformanceReporter implements Reporter {
@@ -79,6 +106,7 @@ export class ConformanceReporter implements Reporter {
     const entries: TestEntry[] = [];
     const generated: GeneratedTest[] = [];
     const failing: FailingCase[] = [];
+    const failedTests: SavedTest[] = [];
     const errors: string[] = unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message}`);
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(`${module.relativeModuleId}: ${error.message}`);
@@ -88,7 +116,9 @@ export class ConformanceReporter implements Reporter {
         const caseMeta = testCase.meta().conformanceCase;
         if (entry && caseMeta) {
           generated.push({ meta: caseMeta, state: entry.state, durationMs: entry.durationMs });
-          if (entry.record?.failures.length) failing.push(failingCase(entry.name, caseMeta, entry.record.failures));
+          if (entry.state === 'failed') failing.push(failingCase(entry.name, caseMeta, failuresOf(entry)));
+        } else if (entry?.state === 'failed') {
+          failedTests.push(savedTestOf(entry));
         }
       }
     }
@@ -111,13 +141,20 @@ export class ConformanceReporter implements Reporter {
       errors,
     });
     report.generated = buildGeneratedSection(contract, generated);
-    // A replay saves nothing: failures.json keeps the run it replays.
-    if (report.generated && !options.replay) {
-      mkdirSync(options.reportDir, { recursive: true });
-      const failures = redactDeep(dedupe(failing), redact);
-      report.generated.failuresFile = writeFailuresFile(options.reportDir, { seed: options.seed, runId: options.runId, baseUrl: options.baseUrl, failures });
-      this.files.push(report.generated.failuresFile);
-    }
+    // Each failure names the id that runs it again, so a failure that took several requests is reproduced whole.
+    const replayIds = new Map<string, string>();
+    for (const { test, location, failures } of failing) for (const failure of failures) replayIds.set(failureKey(test, failure), failureId(failure.operation, failure.check, failure.location ?? location));
+    for (const saved of failedTests) for (const failure of report.failures.filter((item) => item.test === saved.test)) replayIds.set(failureKey(saved.test, failure), saved.id);
+    for (const failure of report.failures) failure.replay = replayIds.get(failureKey(failure.test, failure));
+    // Every failure, generated or hand-written, so --failed can run each again. A rerun writes in its own
+    // directory (see replayFrom), so the failures.json of the run it reruns stays as it was.
+    mkdirSync(options.reportDir, { recursive: true });
+    const failures = redactDeep(dedupe(failing), redact);
+    const tests = redactDeep(failedTests, redact);
+    const failuresFile = writeFailuresFile(options.reportDir, { seed: options.seed, runId: options.runId, baseUrl: options.baseUrl, failures, tests });
+    this.files.push(failuresFile);
+    if (report.generated) report.generated.failuresFile = failuresFile;
+    report.rerun = { failuresFile, saved: failures.length + tests.length, of: options.rerunOf };
     // Tests redact at the source; this catches anything that reached the report another way.
     this.report = redactDeep(report, redact);
     this.write(this.report);

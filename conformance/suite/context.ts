@@ -5,6 +5,7 @@
 import { inject } from 'vitest';
 import { loadContract, type ContractDocument } from '../contract/document.ts';
 import { ContractValidator } from '../contract/validator.ts';
+import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
 import { redactorFor, type Redactor } from '../http/redact.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
 
@@ -14,6 +15,8 @@ export interface SuiteContext {
   contract: ContractDocument;
   validator: ContractValidator;
   redact: Redactor;
+  /** This worker's pacing (its share of --max-rate) and 429 retries. */
+  rate: RatePolicy;
 }
 
 let context: SuiteContext | undefined;
@@ -29,6 +32,7 @@ export function suiteContext(): SuiteContext {
       contract,
       validator: new ContractValidator(contract),
       redact: redactorFor(options),
+      rate: ratePolicyFor(options),
     };
   }
   return context;

@@ -5,12 +5,18 @@
  */
 import type { TestProject } from 'vitest/node';
 import { createApiClient } from '../http/api-client.ts';
+import { exchange } from '../http/exchange.ts';
+import { ratePolicyFor } from '../http/rate-limit.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
 
 async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
-  const api = createApiClient(options.baseUrl, `Bearer ${options.token}`, (request) =>
-    fetch(request, { signal: AbortSignal.timeout(options.requestTimeoutSeconds * 1000) }),
-  );
+  // Paced and waiting out 429s like every request of the tests.
+  const rate = ratePolicyFor(options);
+  const api = createApiClient(options.baseUrl, `Bearer ${options.token}`, async (request) => {
+    const { exchange: sent, response } = await exchange(request, { timeoutMs: options.requestTimeoutSeconds * 1000, rate });
+    if (!response) throw new Error(sent.error ?? 'no response');
+    return response;
+  });
   const given = options.fixtures;
   const fixtures: SharedFixtures = { missing: {}, authorWritable: given.author_id !== undefined };
   const describe = (operationId: string, status: number | undefined) => `${operationId} answered ${status ?? 'nothing'}`;

@@ -13,7 +13,7 @@ import { missingCapability, type Need } from '../checks/profile.ts';
 import { describeFailures, type TestRecord } from '../checks/recorder.ts';
 import { TestGroup } from './group.ts';
 import { isIncluded, suiteContext } from './context.ts';
-import { Kit, NoResponseError, NotApplicableSignal, TestAborted } from './kit.ts';
+import { Kit, NoResponseError, NotApplicableSignal, RateLimitedSignal, TestAborted } from './kit.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -21,6 +21,8 @@ declare module 'vitest' {
     conformanceTest?: { operation: string; check: CheckName };
     /** Set when the test ends: what it found. */
     conformance?: TestRecord;
+    /** Set when the test could not run to a verdict (a 429 the suite gave up on): why. */
+    conformanceNotRun?: string;
   }
 }
 
@@ -66,10 +68,14 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
     afterAll(() => group.runCleanups());
 
     register((testTitle, spec, body) => {
+      // A rerun (--failed, --replay) declares only the hand-written tests it was asked for.
+      const rerun = context.options.rerunTests;
+      if (rerun && !spec.meta?.conformanceCase && !rerun.includes(`${title} > ${testTitle}`)) return;
       it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
         let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);
+        let notRun: string | undefined;
         let completed = false;
         if (!notApplicable) {
           try {
@@ -77,6 +83,7 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
             completed = true;
           } catch (error) {
             if (error instanceof NotApplicableSignal) notApplicable = error.reason;
+            else if (error instanceof RateLimitedSignal) notRun = error.reason;
             else if (!(error instanceof TestAborted) && !(error instanceof NoResponseError)) {
               recorder.fail(operationId, spec.check, `the test could not complete: ${(error as Error).message ?? String(error)}`, kit.exchangeOf());
             }
@@ -92,6 +99,10 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
         const record = recorder.toRecord();
         vitestContext.task.meta.conformance = record;
         if (record.failures.length > 0) throw new ConformanceFailure(describeFailures(record.failures));
+        if (notRun) {
+          vitestContext.task.meta.conformanceNotRun = context.redact(notRun);
+          vitestContext.skip(context.redact(notRun));
+        }
         if (notApplicable) vitestContext.skip(context.redact(notApplicable));
       });
     });

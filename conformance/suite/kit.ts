@@ -25,6 +25,13 @@ export class NotApplicableSignal extends Error {
 /** Thrown into openapi-fetch when no response came back; the failure is already recorded. */
 export class NoResponseError extends Error {}
 
+/** Ends a test as not run: the target kept answering 429 after the waits and retries the suite allows. */
+export class RateLimitedSignal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 export interface RawRequest {
   method: string;
   /** The path with its parameters filled in, relative to the base URL. */
@@ -120,6 +127,7 @@ export class Kit {
       const exchange = this.exchangeOf(response)!;
       return { exchange, status: response.status, json: jsonBody(exchange) };
     } catch (error) {
+      if (error instanceof RateLimitedSignal) throw error;
       // No response, or a success body openapi-fetch could not parse: the exchange is recorded and judged.
       const exchange = this.exchanges.at(-1);
       if (!exchange || exchange.request.method !== operation.method) throw error;
@@ -143,7 +151,9 @@ export class Kit {
   }
 
   private async send(request: Request, curlBody?: string) {
-    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody });
+    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate: this.context.rate });
+    // A 429 the suite gave up on says nothing about the contract: the test did not run, it did not pass.
+    if (result.exchange.rateLimited) throw new RateLimitedSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
     this.exchanges.push(result.exchange);
     if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
     this.judge(result.exchange);
@@ -179,7 +189,8 @@ export class Kit {
     const operation = options.operation ?? this.operation.operationId;
     const check = options.check ?? this.check;
     if (condition) this.recorder.pass(operation, check);
-    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence));
+    // A behaviour may take several requests to show: the failure carries all of the test's requests so far.
+    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence), this.exchanges);
     return condition;
   }
 

@@ -63,10 +63,12 @@ describe('generated cases', () => {
     );
   });
 
-  it('load only the phases asked for, or only the replay', () => {
-    expect(suiteFiles({ phases: ['boundaries'] }).include).toEqual(['conformance/suite/generated/boundaries.test.ts']);
-    expect(suiteFiles({ phases: ['scenarios'] }).exclude).toContain('conformance/suite/generated/property.test.ts');
-    expect(suiteFiles({ replay: [] }).include).toEqual(['conformance/suite/generated/replay.test.ts']);
+  it('load only the phases asked for, or only what a rerun runs again (from sources or compiled)', () => {
+    expect(suiteFiles({ phases: ['boundaries'] }).include).toEqual(['suite/generated/boundaries.test.ts']);
+    expect(suiteFiles({ phases: ['scenarios'] }).exclude).toContain('suite/generated/property.test.ts');
+    expect(suiteFiles({ replay: [{}] }).include).toEqual(['suite/generated/replay.test.ts']);
+    expect(suiteFiles({ replay: [], rerunFiles: ['suite/core/create-page.test'] }, 'js').include).toEqual(['suite/core/create-page.test.js']);
+    expect(suiteFiles({ replay: [{}], rerunFiles: ['suite/core/create-page.test'] }).include).toEqual(['suite/generated/replay.test.ts', 'suite/core/create-page.test.ts']);
   });
 
   it('deduplicate failures by operation x check x location and replay each case once', () => {

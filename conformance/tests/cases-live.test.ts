@@ -93,8 +93,10 @@ describe('generated phases against the reference server', () => {
 
   it('replay a saved failure: the same request, the same failure', async () => {
     const failure = caught(plantedRun, 'listEmails', 'negative_data_rejection', 'query.size')!;
-    const replay = await runCli(['--base-url', planted.baseUrl, '--report-dir', plantedRun.reportDir, '--reporter', 'json', '--replay', failure.id], { CONFORMANCE_TOKEN: planted.token });
-    const report = JSON.parse(readFileSync(path.join(plantedRun.reportDir, 'report.json'), 'utf8')) as RunReport;
+    const replay = await runCli(['--base-url', planted.baseUrl, '--report-dir', plantedRun.reportDir, '--reporter', 'json', '--replay', failure.id, '--run-id', 'replay1'], { CONFORMANCE_TOKEN: planted.token });
+    // A rerun writes its own reports; the run it reruns keeps its own.
+    const report = JSON.parse(readFileSync(path.join(plantedRun.reportDir, 'reruns', 'replay1', 'report.json'), 'utf8')) as RunReport;
+    expect(JSON.parse(readFileSync(path.join(plantedRun.reportDir, 'report.json'), 'utf8'))).toEqual(plantedRun.report);
     expect(replay.exitCode).toBe(1);
     expect(report.tests.length).toBe(failure.cases.length);
     // The same request; only the ids of the run's shared newsletter differ from the first run's.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/prism.ts';
-import { binPath, runCli, runNode } from './run-cli.ts';
+import { runCli } from './run-cli.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
 const file = (name: string, content: string) => {
@@ -29,14 +29,6 @@ describe.concurrent('conformance CLI', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/--base-url <url>/);
     expect(run.stdout).toMatch(/Exit codes: 0/);
-  });
-
-  it('runs as the package bin, passing arguments and the exit code through', async () => {
-    const help = await runNode([binPath, '--help']);
-    expect(help.exitCode).toBe(0);
-    expect(help.stdout).toMatch(/Usage: publishing-conformance/);
-    const bad = await runNode([binPath, '--token', 't']);
-    expect(bad.exitCode).toBe(2);
   });
 
   it.each([
@@ -88,6 +80,16 @@ describe.concurrent('conformance CLI', () => {
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`Cannot reach ${url}`);
     expect(run.stderr + run.stdout).not.toContain('secret-cli-token');
+  });
+
+  it('warns once when a token is given as a flag, and never when it comes from the environment', async () => {
+    const flagged = await runCli(['--base-url', await unreachableUrl(), '--token', 'secret-flag-token', '--token2', 'secret-flag-token2']);
+    expect(flagged.stderr.match(/warning: --token and --token2 on the command line/g)).toHaveLength(1);
+    expect(flagged.stderr).toContain('CONFORMANCE_TOKEN and CONFORMANCE_TOKEN2');
+    expect(flagged.stderr + flagged.stdout).not.toContain('secret-flag-token');
+    const quiet = await runCli(['--base-url', await unreachableUrl()], { CONFORMANCE_TOKEN: 'secret-env-token' });
+    expect(quiet.exitCode).toBe(2);
+    expect(quiet.stderr).not.toMatch(/warning/);
   });
 
   it('takes options from environment variables and from a config file, flags first', async () => {

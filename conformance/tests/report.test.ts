@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/document.ts';
 import { toCurl } from '../http/curl.ts';
 import { createRedactor } from '../http/redact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { toScript } from '../http/curl.ts';
 import { buildReport, verdictOf, type ReportContext, type TestEntry } from '../report/model.ts';
 import { envelopeArithmeticProblem, orderingProblem } from '../suite/lists.ts';
 import { expectedSlug } from '../suite/slugs.ts';
@@ -63,6 +65,46 @@ describe('the report', () => {
     expect(report.failures[0]).toMatchObject({ test: 'POST /pages > negative_data_rejection failed', reason: 'accepted with 201; expected 422' });
     expect(verdictOf(report)).toBe(1);
     expect(verdictOf({ ...report, failures: [], summary: { ...report.summary, tests: { ...report.summary.tests, failed: 0 } } })).toBe(0);
+  });
+});
+
+describe('a reproduction script', () => {
+  const sent = (path: string, startedAt: number, endedAt: number): Exchange => ({
+    request: { method: 'POST', url: `http://target/api/v1${path}`, headers: [], body: '{}' },
+    startedAt,
+    endedAt,
+  });
+
+  it('repeats the requests in order, those sent side by side with & and wait', () => {
+    const script = toScript([sent('/b', 10, 20), sent('/a', 0, 5), sent('/c', 12, 30), sent('/d', 31, 40)]).split('\n');
+    expect(script).toEqual([
+      expect.stringMatching(/^curl .*\/a'/),
+      expect.stringMatching(/^curl .*\/b' .* &$/),
+      expect.stringMatching(/^curl .*\/c' .* &$/),
+      'wait',
+      expect.stringMatching(/^curl .*\/d'/),
+    ]);
+  });
+});
+
+describe('timings', () => {
+  const timed = (startedAtMs: number, durationMs: number, state: TestEntry['state'] = 'passed'): TestEntry => ({
+    ...entry(state, 'page_creation', { counts: [{ operation: 'createPage', check: 'page_creation', passed: 1, failed: 0 }], failures: [], notApplicable: [] }),
+    startedAtMs,
+    durationMs,
+  });
+
+  it("give an operation its wall time, from its first test's start to its last test's end, and its summed test time apart", () => {
+    // Three tests side by side: 0-1000, 200-1200 and 500-1500 ms.
+    const report = buildReport([timed(10_000, 1000), timed(10_200, 1000), timed(10_500, 1000)], context);
+    const operation = report.operations.find((item) => item.operationId === 'createPage')!;
+    expect(operation.durationMs).toBe(1500);
+    expect(operation.testTimeMs).toBe(3000);
+  });
+
+  it('never count a run with a test that did not run as passed', () => {
+    const report = buildReport([timed(0, 5), timed(0, 5, 'not_run')], context);
+    expect(verdictOf(report)).toBe(1);
   });
 });
 

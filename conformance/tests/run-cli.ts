@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
-export const binPath = fileURLToPath(new URL('../bin.js', import.meta.url));
 
 export interface CliRun {
   exitCode: number | null;

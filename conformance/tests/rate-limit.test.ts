@@ -1,0 +1,127 @@
+/**
+ * A target's rate limit: the suite waits as Retry-After says and sends the request again (a bounded
+ * number of times), paces itself under --max-rate, and reports a test it had to give up on as not run,
+ * with the reason, never as a pass.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../server/tests/harness.ts';
+import { exchange } from '../http/exchange.ts';
+import { ratePolicyFor, retryAfterMs, RequestPacer } from '../http/rate-limit.ts';
+import type { RunReport } from '../report/model.ts';
+import { startFaultProxy, type Fault } from './faults/proxy.ts';
+import { runCli } from './run-cli.ts';
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+/** A server that answers 429 with this Retry-After to the first `refusals` requests, then 200; it notes when each came. */
+async function limitedServer(refusals: number, retryAfter: string | undefined): Promise<{ url: string; arrivals: number[] }> {
+  const arrivals: number[] = [];
+  const server = createServer((request, response) => {
+    arrivals.push(performance.now());
+    request.resume();
+    if (arrivals.length <= refusals) {
+      response.writeHead(429, { 'content-type': 'application/problem+json', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) });
+      response.end('{"title":"Too many requests","status":429}');
+    } else {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    }
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, arrivals };
+}
+
+describe('Retry-After', () => {
+  it('reads delay-seconds and HTTP dates, and nothing else', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(Date.now() + 5000).toUTCString(), Date.now())).toBeGreaterThan(3000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(retryAfterMs(null)).toBeUndefined();
+  });
+});
+
+describe('a request answered 429', () => {
+  it('is sent again after the wait Retry-After asks for, and its answer is the one after the limit', async () => {
+    const target = await limitedServer(2, '1');
+    const { exchange: sent } = await exchange(new Request(target.url, { method: 'POST', body: '{"a":1}' }), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
+    expect(sent.response?.status).toBe(200);
+    expect(sent.rateLimited).toBeUndefined();
+    expect(target.arrivals).toHaveLength(3);
+    // A lower bound only: the suite waited at least what it was asked to, each time.
+    expect(target.arrivals[1]! - target.arrivals[0]!).toBeGreaterThanOrEqual(950);
+    expect(target.arrivals[2]! - target.arrivals[1]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('is given up on after the bounded retries, or at once when the wait asked for is too long, saying why', async () => {
+    const always = await limitedServer(Infinity, '0');
+    const { exchange: retried } = await exchange(new Request(always.url), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
+    expect(always.arrivals).toHaveLength(4);
+    expect(retried.rateLimited).toMatch(/still answered 429 after 3 retries/);
+
+    const patient = await limitedServer(Infinity, '3600');
+    const { exchange: refused } = await exchange(new Request(patient.url), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
+    expect(patient.arrivals).toHaveLength(1);
+    expect(refused.rateLimited).toMatch(/asked to wait 3600 s/);
+  });
+});
+
+describe('--max-rate', () => {
+  it('spaces requests so that no more than the cap start per second', async () => {
+    const pacer = new RequestPacer(5);
+    const started: number[] = [];
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      await pacer.wait();
+      started.push(performance.now());
+    }));
+    // Six requests at five per second: the sixth starts at least a second after the first.
+    expect(Math.max(...started) - Math.min(...started)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('is shared out over the worker processes', () => {
+    const pacer = ratePolicyFor({ maxRate: 8, workers: 4 }).pacer as unknown as { intervalMs: number };
+    expect(pacer.intervalMs).toBe(500);
+  });
+});
+
+/** Every upsert of a subscriber is refused, as a target's rate limit would, with a wait the suite will not make. */
+const limitUpserts: Fault = {
+  name: 'rate-limit-upserts',
+  description: 'createSubscriber always answers 429 with Retry-After: 3600',
+  caughtBy: [],
+  operations: ['createSubscriber'],
+  upstream: 'live',
+  rewriteResponse: (response, context) =>
+    context.operation?.operationId === 'createSubscriber'
+      ? { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '3600' }, body: Buffer.from('{"title":"Too many requests","status":429}') }
+      : response,
+};
+
+describe('a run against a target that keeps answering 429', () => {
+  it('reports the tests it gave up on as not run, with the reason, and does not pass', async () => {
+    const server = await startTestServer();
+    const proxy = await startFaultProxy({ upstream: server.baseUrl, fault: limitUpserts, tokens: { valid: server.token } });
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-429-'));
+    try {
+      const run = await runCli(['--base-url', proxy.baseUrl, '--include', 'createSubscriber', '--phases', 'scenarios', '--report-dir', dir, '--max-rate', '50'], { CONFORMANCE_TOKEN: server.token });
+      const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RunReport;
+      expect(run.exitCode, run.stdout).toBe(1);
+      expect(run.stdout).not.toMatch(/^PASSED/m);
+      expect(report.summary.tests.notRun).toBeGreaterThan(0);
+      const notRun = report.tests.filter((test) => test.state === 'not_run');
+      expect(notRun.every((test) => /429 .*Retry-After/.test(test.reason ?? ''))).toBe(true);
+      // Not one of them counted as passed or failed on the 429.
+      expect(report.tests.filter((test) => test.state === 'passed' && test.operation === 'createSubscriber' && test.check.startsWith('subscriber_upsert'))).toEqual([]);
+      expect(report.failures.filter((failure) => failure.evidence?.response?.status === 429)).toEqual([]);
+    } finally {
+      await proxy.stop();
+      await server.close();
+    }
+  }, 180_000);
+});
