@@ -75,14 +75,14 @@ describe('the hostile switch', () => {
     expect(options.hostile).toBe(true);
     expect(options.phases).toContain('hostile');
     expect(options.responsiveWithinSeconds).toBe(1);
-    expect(suiteFiles(options).include).toContain('conformance/suite/generated/hostile.test.ts');
+    expect(suiteFiles(options).include).toContain('suite/generated/hostile.test.ts');
   });
 
   it('is turned off by --no-hostile, CONFORMANCE_HOSTILE=false or "hostile": false in --config', () => {
     delete process.env.CONFORMANCE_HOSTILE;
     const off = resolveOptions([...BASE, '--no-hostile']).options;
     expect(off.phases).not.toContain('hostile');
-    expect(suiteFiles(off).exclude).toContain('conformance/suite/generated/hostile.test.ts');
+    expect(suiteFiles(off).exclude).toContain('suite/generated/hostile.test.ts');
     const config = path.join(mkdtempSync(path.join(tmpdir(), 'conformance-hostile-config-')), 'config.json');
     writeFileSync(config, JSON.stringify({ hostile: false }));
     expect(resolveOptions([...BASE, '--config', config]).options.hostile).toBe(false);
