@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import type { ContractDocument } from '../contract/document.ts';
+import { contractRules } from '../contract/rules.ts';
 import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';
@@ -38,6 +39,7 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     file: testCase.module.relativeModuleId,
     operation: declared.operation,
     check: declared.check,
+    rules: declared.rules ?? [],
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     record: meta.conformance,
   };
@@ -105,6 +107,7 @@ export class ConformanceReporter implements Reporter {
       secondWorkspace: options.token2 !== undefined,
       timeLimitReached: this.settings.timeLimitReached(),
       operations: contract.operations,
+      rules: contractRules(contract.document),
       // Made by the global setup in this process: the run's page and newsletter, which stay behind.
       fixtures: this.vitest?.getRootProject().getProvidedContext().conformanceFixtures,
       leftBehind: this.leftBehind,

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/document.ts';
+import { contractRules } from '../contract/rules.ts';
 import { toCurl } from '../http/curl.ts';
 import { createRedactor } from '../http/redact.ts';
 import { buildReport, verdictOf, type ReportContext, type TestEntry } from '../report/model.ts';
@@ -23,6 +24,7 @@ const context: ReportContext = {
   secondWorkspace: false,
   timeLimitReached: false,
   operations: loadContract().operations,
+  rules: contractRules(loadContract().document),
   leftBehind: [],
   errors: [],
 };
@@ -32,6 +34,7 @@ const entry = (state: TestEntry['state'], check: TestEntry['check'], record: Tes
   file: 'suite.test.ts',
   operation: 'createPage',
   check,
+  rules: check === 'page_creation' ? ['page.slug-from-name'] : check === 'negative_data_rejection' ? ['requests.schema-validation'] : ['auth.bearer-required'],
   state,
   durationMs: 5,
   record,

@@ -22,9 +22,11 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
     operationId,
     (test) => {
       for (const generated of cases) {
-        const check = generated.expect.kind === 'accept' ? 'positive_data_acceptance' : 'negative_data_rejection';
+        const accept = generated.expect.kind === 'accept';
+        const check = accept ? 'positive_data_acceptance' : 'negative_data_rejection';
+        const rules = accept ? ['requests.valid-input-accepted'] : ['requests.schema-validation'];
         const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
-        test(caseTitle(generated), { check, meta: { conformanceCase: meta } }, async (t) => {
+        test(caseTitle(generated), { check, rules, meta: { conformanceCase: meta } }, async (t) => {
           await runCase(t, operation, generated, meta);
         });
       }
@@ -37,6 +39,6 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
 export function registerSequence(sequence: Sequence): void {
   forOperation(sequence.operationId, (test) => {
     const meta = newCaseMeta({ phase: 'stateful', operationId: sequence.operationId, location: `sequence ${sequence.name}`, keywords: [], sequence: sequence.name });
-    test(`[${sequence.name}] stateful: ${sequence.title}`, { check: sequence.check, needs: ['state'], meta: { conformanceCase: meta } }, (t) => sequence.run(t, meta));
+    test(`[${sequence.name}] stateful: ${sequence.title}`, { check: sequence.check, rules: sequence.rules, needs: ['state'], meta: { conformanceCase: meta } }, (t) => sequence.run(t, meta));
   });
 }
