@@ -45,6 +45,10 @@ export const CHECKS = {
   missing_resource: { group: 'http', rule: 'An id that names no resource in the workspace is answered 404 with a problem body.' },
   ensure_resource_availability: { group: 'http', rule: 'A created resource is readable at once, by get and in its list.' },
   use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
+  method_not_allowed: {
+    group: 'http',
+    rule: 'A method a path does not have is answered 405 with an Allow header listing the methods it has, and a problem document.',
+  },
   crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
   failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },
   conflict_detection: {

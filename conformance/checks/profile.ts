@@ -23,7 +23,9 @@ export type Need =
   /** Refuses a JSON body in a charset other than UTF-8. */
   | 'charset_rejection'
   /** Refuses an upload with more than one part, or a file that is not an image it takes. */
-  | 'upload_inspection';
+  | 'upload_inspection'
+  /** Answers a method a path does not have with 405 and an Allow header. */
+  | 'method_allow';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -35,6 +37,7 @@ const MOCK_LACKS: Record<Need, string> = {
   size_limit: 'the mock has no body size limit',
   charset_rejection: 'the mock accepts a JSON body in any charset',
   upload_inspection: "the mock does not look into an upload's parts or file content",
+  method_allow: 'the mock answers a method a path does not have with 405 but no Allow header',
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */

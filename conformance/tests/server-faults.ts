@@ -24,5 +24,6 @@ export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; ca
   { fault: 'server-error-on-invalid-input', include: ['createPage'], caughtBy: ['not_a_server_error', 'negative_data_rejection'] , breaks: ['responses.no-server-error'] },
   { fault: 'drop-null-fields', include: ['createPost'], caughtBy: ['response_schema_conformance'] , breaks: ['responses.every-field'] },
   { fault: 'publish-without-timestamp', include: ['createPost'], caughtBy: ['post_publication_state'] , breaks: ['post.published-now'] },
+  { fault: 'method-not-allowed-without-allow', include: ['listPages'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
   { fault: 'wrong-success-status', include: ['createPage'], caughtBy: ['status_code_conformance'] , breaks: ['responses.declared-status'] },
 ];

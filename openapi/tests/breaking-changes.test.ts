@@ -44,6 +44,12 @@ describe('the breaking-change check', () => {
     expect(breakingChanges(released, changed)).toContain('GET /newsletters/{newsletter_id}/emails: parameter query.size removed or renamed');
   });
 
+  it('finds a rule removed since the release', () => {
+    const changed = copy();
+    changed.info['x-rules'] = changed.info['x-rules'].filter((rule: { id: string }) => rule.id !== 'errors.problem-details');
+    expect(breakingChanges(released, changed)).toEqual(['rule errors.problem-details (info) removed']);
+  });
+
   it('finds a removed rule, wherever it was written', () => {
     const changed = copy();
     const sendRules = changed.paths['/newsletters/{newsletter_id}/emails/{id}/send'].post['x-rules'];

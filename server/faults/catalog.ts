@@ -23,6 +23,7 @@ export const FAULT_CATALOG = {
   'drop-null-fields': 'response objects leave out fields whose value is null',
   'publish-without-timestamp': 'a post created as published has first_published_at null',
   'wrong-success-status': 'createPage answers 200 instead of 201',
+  'method-not-allowed-without-allow': 'a method a path does not have is answered 405 without the Allow header',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

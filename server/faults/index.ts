@@ -5,8 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/database.ts';
-import type { ProblemError } from '../http/problem.ts';
-import { problems } from '../http/problem.ts';
+import { ProblemError, problems } from '../http/problem.ts';
 import type { Services } from '../services/index.ts';
 import type { Stores } from '../store/index.ts';
 import { FAULT_CATALOG, isFaultName, type FaultName } from './catalog.ts';
@@ -107,6 +106,9 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
 
     problem(intended) {
       if (on('server-error-on-invalid-input') && (intended.status === 400 || intended.status === 422)) return problems.internal();
+      if (on('method-not-allowed-without-allow') && intended.status === 405) {
+        return new ProblemError(405, intended.kind, intended.title, intended.detail, intended.errors);
+      }
       return intended;
     },
 
