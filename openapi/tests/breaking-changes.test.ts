@@ -24,6 +24,9 @@ describe('the breaking-change check', () => {
     expect(breakingChanges(released, changed).sort()).toEqual([
       'GET /newsletters/{newsletter_id}/emails: operationId listEmails renamed to getEmails',
       'POST /pages: operation createPage removed',
+      // Its rules went with it.
+      'rule page.slug-from-name (createPage) removed',
+      'rule page.slug-taken (createPage) removed',
     ]);
   });
 
