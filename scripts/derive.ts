@@ -17,7 +17,7 @@ export const generatedDir = path.join(root, 'generated');
 const NOTICE = 'Generated from openapi/ by `npm run generate`. Do not edit: change the contract and regenerate.';
 
 /** The contract as one self-contained document: every external $ref moved under components. */
-async function bundleContract(): Promise<Record<string, unknown>> {
+export async function bundleContract(): Promise<Record<string, unknown>> {
   // Bundling needs no lint rules; an empty config keeps this independent of redocly.yaml.
   const config = await createConfig({});
   const { bundle: result, problems } = await bundle({ ref: contractEntry, config });

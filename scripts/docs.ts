@@ -2,12 +2,18 @@
  * Renders the contract as one self-contained Redoc HTML page (no CDN: the Redoc script is inlined, so
  * the page works offline). `npm run docs` writes dist/docs/index.html; the reference server serves
  * the same page at /docs.
+ *
+ * Redoc does not show specification extensions, so the rule catalogue (`x-rules`) is written into the
+ * descriptions of the page's copy of the contract: the rules that apply everywhere as a section of the
+ * introduction, the others at the end of their operation's or schema's description.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { contractRules, ruleLists, rulesAsMarkdown } from '../conformance/contract/rules.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const redoclyBin = path.join(root, 'node_modules', '.bin', 'redocly');
@@ -23,21 +29,36 @@ const INLINE_LOGO = `data:image/svg+xml;base64,${Buffer.from(
     '<text x="0" y="12" font-family="sans-serif" font-size="12" font-weight="bold" fill="#808080">Redocly</text></svg>',
 ).toString('base64')}`;
 
+/** A copy of the document whose descriptions end with the rules written next to them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function withRulesInDescriptions(document: any): any {
+  const copy = structuredClone(document);
+  const rules = contractRules(copy);
+  for (const { where, target } of ruleLists(copy)) {
+    const own = rules.filter((rule) => rule.where === where);
+    if (own.length === 0) continue;
+    const heading = where === 'info' ? '## Rules\n\nEvery rule has a stable id; the conformance suite reports each one it checks.' : '**Rules**';
+    target.description = `${(target.description ?? '').trimEnd()}\n\n${heading}\n\n${rulesAsMarkdown(own)}\n`;
+  }
+  return copy;
+}
+
 export async function buildDocs(outputFile: string = defaultDocsFile): Promise<string> {
   await mkdir(path.dirname(outputFile), { recursive: true });
-  await promisify(execFile)(
-    redoclyBin,
-    [
-      'build-docs',
-      path.join(root, 'openapi', 'openapi.yaml'),
-      '--inlineBundle',
-      '--title',
-      'Publishing Service API v1',
-      '--output',
-      outputFile,
-    ],
-    { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-  );
+  const dir = await mkdtemp(path.join(tmpdir(), 'docs-source-'));
+  try {
+    const source = path.join(dir, 'openapi.json');
+    // Imported here: the bundler is a development dependency, and the server only warns when docs cannot be built.
+    const { bundleContract } = await import('./derive.ts');
+    await writeFile(source, JSON.stringify(withRulesInDescriptions(await bundleContract())));
+    await promisify(execFile)(
+      redoclyBin,
+      ['build-docs', source, '--inlineBundle', '--title', 'Publishing Service API v1', '--output', outputFile],
+      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   let html = await readFile(outputFile, 'utf8');
   for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
   await writeFile(outputFile, html);

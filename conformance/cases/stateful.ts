@@ -18,6 +18,8 @@ export interface Sequence {
   name: string;
   operationId: string;
   check: CheckName;
+  /** The contract rules the sequence verifies. */
+  rules: string[];
   title: string;
   run(t: Kit, meta: CaseMeta): Promise<void>;
 }
@@ -74,6 +76,7 @@ function filterSequence(contract: ContractDocument, list: OperationInfo, create:
     name: `filters:${list.operationId}`,
     operationId: list.operationId,
     check: 'status_filter',
+    rules: ['lists.exact-filters', 'resources.readable-after-create'],
     title: `an item made by ${create.operationId} is listed under exactly the filter values it has`,
     async run(t: Kit, meta: CaseMeta) {
       const resources = new Resources(t);
@@ -109,10 +112,10 @@ function filterSequence(contract: ContractDocument, list: OperationInfo, create:
 export function sequencesFor(contract: ContractDocument): Sequence[] {
   const sequences: Sequence[] = [];
   if (contract.hasOperation('createPost')) {
-    sequences.push({ name: 'page-category-post', operationId: 'createPost', check: 'ensure_resource_availability', title: 'a page, a category in it, a published post in the category, read and listed by category', run: pagePostInCategory });
+    sequences.push({ name: 'page-category-post', operationId: 'createPost', check: 'ensure_resource_availability', rules: ['resources.readable-after-create', 'lists.exact-filters'], title: 'a page, a category in it, a published post in the category, read and listed by category', run: pagePostInCategory });
   }
   if (contract.hasOperation('sendEmail')) {
-    sequences.push({ name: 'newsletter-subscriber-email-send', operationId: 'sendEmail', check: 'email_send_state_table', title: 'a newsletter, a subscriber, an email, sent, then read until sent', run: newsletterSendPoll });
+    sequences.push({ name: 'newsletter-subscriber-email-send', operationId: 'sendEmail', check: 'email_send_state_table', rules: ['email.send-now'], title: 'a newsletter, a subscriber, an email, sent, then read until sent', run: newsletterSendPoll });
   }
   for (const list of contract.operations.filter((operation) => operation.method === 'GET')) {
     const create = contract.operations.find((operation) => operation.method === 'POST' && operation.path === list.path && operation.requestBody);

@@ -6,16 +6,22 @@
 
 export const CHECKS = {
   // Applied to every response of every test.
-  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error.' },
-  status_code_conformance: { group: 'response', rule: 'The status code is one the operation declares.' },
+  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error.', rules: ['responses.no-server-error'] },
+  status_code_conformance: { group: 'response', rule: 'The status code is one the operation declares.', rules: ['responses.declared-status'] },
   content_type_conformance: {
     group: 'response',
     rule: 'The Content-Type is the media type declared for that status (application/json or application/problem+json); a status declared without content has no body.',
+    rules: ['responses.media-type'],
   },
-  response_schema_conformance: { group: 'response', rule: "The body is valid against the operation's schema for that status." },
+  response_schema_conformance: {
+    group: 'response',
+    rule: "The body is valid against the operation's schema for that status; a problem document's status is the response's.",
+    rules: ['responses.every-field', 'errors.problem-details'],
+  },
   response_headers_conformance: {
     group: 'response',
     rule: 'Headers the contract declares for that status are present and valid: WWW-Authenticate: Bearer on every 401, Retry-After on every 429, and RateLimit, RateLimit-Policy and the CORS headers in their declared syntax wherever they are sent.',
+    rules: ['responses.declared-headers'],
   },
 
   // Input handling.
@@ -43,6 +49,10 @@ export const CHECKS = {
   missing_resource: { group: 'http', rule: 'An id that names no resource in the workspace is answered 404 with a problem body.' },
   ensure_resource_availability: { group: 'http', rule: 'A created resource is readable at once, by get and in its list.' },
   use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
+  method_not_allowed: {
+    group: 'http',
+    rule: 'A method a path does not have is answered 405 with an Allow header listing the methods it has, and a problem document.',
+  },
   crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
   failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },
   stays_responsive: {
@@ -92,11 +102,21 @@ export const CHECKS = {
     group: 'behaviour',
     rule: 'sendEmail: without a time 200 scheduled (or sent) and then sent with sent_at; a future time 200 scheduled at that instant in UTC; a time now or past 422; an email already sent 409; an email with no active verified subscriber 422.',
   },
-} as const satisfies Record<string, { group: string; rule: string }>;
+} as const satisfies Record<string, { group: string; rule: string; rules?: readonly string[] }>;
 
 export type CheckName = keyof typeof CHECKS;
 
 export const CHECK_NAMES = Object.keys(CHECKS) as CheckName[];
+
+/**
+ * The contract rules a check verifies by itself, whatever the test: the response-level checks judge every
+ * exchange of every test, so each exchange they judge counts for these rules. Other checks verify the
+ * rules their tests declare.
+ */
+export function rulesOfCheck(check: CheckName): readonly string[] {
+  const entry = CHECKS[check];
+  return 'rules' in entry ? entry.rules : [];
+}
 
 export function ruleOf(check: CheckName): string {
   return CHECKS[check].rule;

@@ -35,7 +35,9 @@ export type Need =
   /** Answers HEAD where it answers GET. */
   | 'head'
   /** Spends bounded time on any body: many unknown keys or deep nesting are refused early. */
-  | 'bounded_cost';
+  | 'bounded_cost'
+  /** Answers a method a path does not have with 405 and an Allow header. */
+  | 'method_allow';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -53,6 +55,7 @@ const MOCK_LACKS: Record<Need, string> = {
   content_decoding: 'the mock ignores Content-Encoding (it neither decodes a body nor refuses an encoding)',
   head: 'the mock answers HEAD with 405',
   bounded_cost: "the mock's cost is not bounded: it logs every unknown key (20,000 take it seconds) and JSON nested thousands of levels deep crashes it",
+  method_allow: 'the mock answers a method a path does not have with 405 but no Allow header',
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */

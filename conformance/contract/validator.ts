@@ -175,7 +175,13 @@ export class ContractValidator {
       return { check, passed: false, reason: `the body is not JSON: ${JSON.stringify(response.bodyText.slice(0, 80))}` };
     }
     const errors = this.schemaErrors(media.schemaPointer, body);
-    return errors ? { check, passed: false, reason: `the body does not match the ${declared.status} schema: ${errors}` } : { check, passed: true };
+    if (errors) return { check, passed: false, reason: `the body does not match the ${declared.status} schema: ${errors}` };
+    // RFC 9457 section 3.1.3: a problem's status, when present, is the status code of the response.
+    const problemStatus = media.mediaType.toLowerCase() === 'application/problem+json' ? (body as { status?: unknown } | null)?.status : undefined;
+    if (problemStatus !== undefined && problemStatus !== response.status) {
+      return { check, passed: false, reason: `the problem document says status ${JSON.stringify(problemStatus)} but the response is ${response.status}` };
+    }
+    return { check, passed: true };
   }
 
   private checkHeaders(declared: ResponseInfo, response: ObservedResponse): ResponseCheckResult | undefined {

@@ -5,6 +5,25 @@
 import path from 'node:path';
 import type { GeneratedSection, OperationCoverage } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
+import type { RuleCoverageSection, RuleStatus } from './rule-coverage.ts';
+
+const RULE_MARK: Record<RuleStatus, string> = { passed: '✓', failed: '✗', not_applicable: '–', not_run: '…', gap: '?', not_checkable: '·' };
+
+function formatRuleLines(section: RuleCoverageSection): string[] {
+  const { counts } = section;
+  const lines = [
+    `Rule coverage (${section.rules.length} rules of the contract): ${counts.passed} passed, ${counts.failed} failed, ${counts.not_applicable} not applicable, ${counts.not_run} not run, ${counts.gap} unchecked, ${counts.not_checkable} not checkable from outside`,
+  ];
+  const width = Math.max(...section.rules.map((rule) => rule.id.length), 10);
+  for (const rule of section.rules) {
+    const by = rule.checks.length ? rule.checks.join(', ') : '';
+    const tests = rule.tests.length ? ` · ${rule.tests.length} tests` : '';
+    const detail = rule.status === 'gap' || rule.status === 'not_checkable' ? `${rule.status === 'gap' ? 'UNCHECKED' : 'not checkable'}: ${rule.reason}` : `${rule.status.replace('_', ' ')} · ${by}${tests}`;
+    lines.push(`  ${RULE_MARK[rule.status]} ${rule.id.padEnd(width)}  ${detail}`);
+  }
+  for (const { test, rule } of section.unknown) lines.push(`  ! ${test} declares rule ${rule}, which the contract does not have`);
+  return lines;
+}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -108,6 +127,10 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   if (report.generated) {
     lines.push('');
     lines.push(...formatPhaseLines(report.generated));
+  }
+  if (report.ruleCoverage.rules.length > 0 || report.ruleCoverage.unknown.length > 0) {
+    lines.push('');
+    lines.push(...formatRuleLines(report.ruleCoverage));
   }
 
   lines.push('');

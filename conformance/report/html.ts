@@ -5,6 +5,39 @@
  */
 import type { CoverageFigure, GeneratedSection } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
+import type { RuleCoverageSection, RuleStatus } from './rule-coverage.ts';
+
+const RULE_LABEL: Record<RuleStatus, string> = {
+  passed: '✓ checked, passed',
+  failed: '✗ checked, failed',
+  not_applicable: 'n/a on this target',
+  not_run: 'not run',
+  gap: 'UNCHECKED',
+  not_checkable: 'not checkable from outside',
+};
+
+/** Every rule of the contract, what covers it and its result; gaps and unverifiable rules say why. */
+function formatRulesHtml(section: RuleCoverageSection): string {
+  const c = section.counts;
+  const rows = section.rules
+    .map((rule) => {
+      const tests = rule.tests.length
+        ? `<details><summary>${rule.tests.length} tests</summary><ul>${rule.tests.map((test) => `<li class="${test.state}">${escapeHtml(test.state.replace('_', ' '))}: ${escapeHtml(test.name)}</li>`).join('')}</ul></details>`
+        : '';
+      const exchanges = rule.exchanges.passed + rule.exchanges.failed > 0 ? `<div>${rule.exchanges.passed + rule.exchanges.failed} responses judged (${rule.exchanges.failed} failed)</div>` : '';
+      return `<tr class="rule-${rule.status}" id="rule-${escapeHtml(rule.id)}"><td><code>${escapeHtml(rule.id)}</code><br><small>${escapeHtml(rule.where)}</small></td><td>${escapeHtml(rule.rule)}</td><td class="rule-status">${RULE_LABEL[rule.status]}${rule.reason ? `<div><small>${escapeHtml(rule.reason)}</small></div>` : ''}</td><td>${escapeHtml(rule.checks.join(', '))}${exchanges}</td><td>${tests}</td></tr>`;
+    })
+    .join('\n');
+  const unknown = section.unknown.length
+    ? `<p><strong>Tests declaring rules the contract does not have:</strong></p><ul>${section.unknown.map(({ test, rule }) => `<li>${escapeHtml(test)}: <code>${escapeHtml(rule)}</code></li>`).join('')}</ul>`
+    : '';
+  return `<h2>Rule coverage</h2>
+<p>Every rule of the contract (its <code>x-rules</code>): ${c.passed} checked and passed, ${c.failed} failed, ${c.not_applicable} not applicable, ${c.not_run} not run, <strong>${c.gap} unchecked</strong>, ${c.not_checkable} not checkable from outside (with the reason).</p>
+${unknown}
+<table class="rules"><thead><tr><th>rule</th><th>says</th><th>result</th><th>checks</th><th>tests</th></tr></thead><tbody>
+${rows}
+</tbody></table>`;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,6 +58,10 @@ table.matrix { border-collapse: collapse; margin: 1rem 0 2rem; }
 .failure { border-left: 4px solid #b42318; padding: .2rem 1rem; margin: 1rem 0; background: #fffbfa; }
 .failure h3 { margin: .3rem 0; font-size: 15px; }
 pre { background: #f2f4f7; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+table.rules { border-collapse: collapse; margin: 1rem 0 2rem; } .rules td, .rules th { border: 1px solid #d0d5dd; padding: 3px 6px; vertical-align: top; text-align: left; }
+.rules tr.rule-passed .rule-status { background: #d1fadf; } .rules tr.rule-failed .rule-status { background: #fecdca; font-weight: 700; }
+.rules tr.rule-gap .rule-status { background: #fef0c7; font-weight: 700; } .rules tr.rule-not_checkable .rule-status, .rules tr.rule-not_applicable .rule-status { background: #f2f4f7; }
+.rules li.failed { color: #b42318; font-weight: 600; }
 dt { font-weight: 600; } dd { margin: 0 0 .4rem 0; }
 .legend span { display: inline-block; padding: 0 6px; margin-right: 6px; border: 1px solid #d0d5dd; }
 `;
@@ -119,6 +156,7 @@ ${run.timeLimitReached ? '<p><strong>Stopped by --max-time: the verdict is incom
 <table class="matrix"><thead><tr><th></th>${header}</tr></thead><tbody>
 ${rows}
 </tbody></table>
+${report.ruleCoverage.rules.length || report.ruleCoverage.unknown.length ? formatRulesHtml(report.ruleCoverage) : ''}
 ${report.generated ? formatCoverageHtml(report.generated) : ''}
 <h2>Failures (${report.failures.length})</h2>
 ${failures || '<p>None.</p>'}

@@ -15,6 +15,37 @@ function escapeXml(text: string): string {
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 }
 
+/**
+ * One test case per rule of the contract: failed when a test or check covering it failed, skipped with
+ * the reason when nothing checked it on this run (a gap, a rule not checkable from outside, or tests
+ * that did not apply). Counted apart from the tests: a rule's result is a view of theirs.
+ */
+function ruleSuite(report: RunReport): string[] {
+  const rules = report.ruleCoverage.rules;
+  if (rules.length === 0) return [];
+  const failed = rules.filter((rule) => rule.status === 'failed').length;
+  const skipped = rules.filter((rule) => rule.status !== 'failed' && rule.status !== 'passed').length;
+  const lines = [`  <testsuite name="rule coverage" tests="${rules.length}" failures="${failed}" skipped="${skipped}" time="0.000">`];
+  for (const rule of rules) {
+    lines.push(`    <testcase classname="rules.${escapeXml(rule.where)}" name="${escapeXml(`${rule.id}: ${rule.rule}`)}" time="0.000">`);
+    const by = `checks: ${rule.checks.join(', ') || 'none'}; tests: ${rule.tests.length}`;
+    if (rule.status === 'failed') {
+      const failing = rule.tests.filter((test) => test.state === 'failed').map((test) => test.name);
+      const body = [by, ...failing.map((name) => `failed: ${name}`), rule.exchanges.failed ? `${rule.exchanges.failed} responses failed its response-level checks` : ''].filter(Boolean).join('\n');
+      lines.push(`      <failure message="${escapeXml(`rule ${rule.id} broken`)}" type="rule">${escapeXml(body)}</failure>`);
+    } else if (rule.status === 'gap') {
+      lines.push(`      <skipped message="${escapeXml(`unchecked: ${rule.reason ?? ''}`)}"/>`);
+    } else if (rule.status === 'not_checkable') {
+      lines.push(`      <skipped message="${escapeXml(`not checkable from outside: ${rule.reason ?? ''}`)}"/>`);
+    } else if (rule.status !== 'passed') {
+      lines.push(`      <skipped message="${escapeXml(`${rule.status.replace('_', ' ')}: every test covering it (${by})`)}"/>`);
+    }
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>');
+  return lines;
+}
+
 export function formatJunitReport(report: RunReport): string {
   const byOperation = new Map<string, RunReport['tests']>();
   for (const test of report.tests) {
@@ -49,6 +80,7 @@ export function formatJunitReport(report: RunReport): string {
     }
     lines.push('  </testsuite>');
   }
+  lines.push(...ruleSuite(report));
   lines.push('</testsuites>', '');
   return lines.join('\n');
 }

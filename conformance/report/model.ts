@@ -7,6 +7,8 @@ import type { CheckFailure, TestRecord } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import type { SharedFixtures } from '../run-options.ts';
 import type { GeneratedSection } from '../cases/generated-report.ts';
+import type { ContractRule } from '../contract/rules.ts';
+import { buildRuleCoverage, type RuleCoverageSection } from './rule-coverage.ts';
 
 export type TestState = 'passed' | 'failed' | 'not_applicable' | 'not_run';
 
@@ -17,6 +19,8 @@ export interface TestEntry {
   file: string;
   operation: string;
   check: CheckName;
+  /** The contract rules the test declares it verifies. */
+  rules: string[];
   state: TestState;
   /** Why it was not applicable or not run; for a failure without a record, the error. */
   reason?: string;
@@ -85,6 +89,8 @@ export interface RunReport {
   leftBehind: string[];
   /** Errors outside any test: the suite itself could not run as it should. */
   errors: string[];
+  /** Every rule of the contract's catalogue with the tests and checks that cover it and their result. */
+  ruleCoverage: RuleCoverageSection;
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
   /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
@@ -104,6 +110,8 @@ export interface ReportContext {
   secondWorkspace: boolean;
   timeLimitReached: boolean;
   operations: OperationInfo[];
+  /** The rule catalogue of the contract judged against. */
+  rules: ContractRule[];
   fixtures?: SharedFixtures;
   leftBehind: string[];
   errors: string[];
@@ -173,6 +181,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     });
 
   const applicable = cells.passed + cells.failed;
+  const ruleCoverage = buildRuleCoverage(context.rules, entries, matrix);
   return {
     target: { baseUrl: context.baseUrl, profile: context.profile, spec: context.spec, contractVersion: context.contractVersion },
     run: {
@@ -204,7 +213,8 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     notApplicable,
     notRun: entries.filter((entry) => entry.state === 'not_run').map((entry) => entry.name),
     leftBehind: context.leftBehind,
-    errors: context.errors,
+    errors: [...context.errors, ...ruleCoverage.unknown.map(({ test, rule }) => `${test}: declares rule ${rule}, which the contract does not have`)],
+    ruleCoverage,
   };
 }
 
@@ -220,5 +230,7 @@ function wallTimeMs(entries: TestEntry[]): number {
 /** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */
 export function verdictOf(report: RunReport): 0 | 1 {
   // A test that did not run (the time limit, a rate limit given up on) leaves the verdict open: never a pass.
-  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached || report.summary.tests.notRun > 0 ? 1 : 0;
+  // A test declaring a rule the contract lacks is a fault of the suite; its coverage would be a false claim.
+  const unknownRules = report.ruleCoverage?.unknown.length ?? 0;
+  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached || report.summary.tests.notRun > 0 || unknownRules > 0 ? 1 : 0;
 }

@@ -9,6 +9,7 @@ import type { SerializedError } from 'vitest';
 import { ruleOf } from '../checks/catalog.ts';
 import type { CheckFailure } from '../checks/recorder.ts';
 import type { ContractDocument } from '../contract/document.ts';
+import { contractRules } from '../contract/rules.ts';
 import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';
@@ -40,6 +41,7 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     file: testCase.module.relativeModuleId,
     operation: declared.operation,
     check: declared.check,
+    rules: declared.rules ?? [],
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     startedAtMs: testCase.diagnostic()?.startTime,
     record: meta.conformance,
@@ -135,6 +137,7 @@ export class ConformanceReporter implements Reporter {
       secondWorkspace: options.token2 !== undefined,
       timeLimitReached: this.settings.timeLimitReached(),
       operations: contract.operations,
+      rules: contractRules(contract.document),
       // Made by the global setup in this process: the run's page and newsletter, which stay behind.
       fixtures: this.vitest?.getRootProject().getProvidedContext().conformanceFixtures,
       leftBehind: this.leftBehind,

@@ -4,7 +4,7 @@
  *
  *   forOperation('createSubscriber', (test) => {
  *     test('returns the existing subscriber for the same address in other case',
- *       { check: 'subscriber_upsert_identity', needs: ['state'] }, async (t) => { ... });
+ *       { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id'], needs: ['state'] }, async (t) => { ... });
  *   });
  */
 import { afterAll, describe, it } from 'vitest';
@@ -18,7 +18,7 @@ import { Kit, NoResponseError, NotApplicableSignal, RateLimitedSignal, TestAbort
 declare module 'vitest' {
   interface TaskMeta {
     /** Set when the test is declared, so the reporter knows it even for a test that never finished. */
-    conformanceTest?: { operation: string; check: CheckName };
+    conformanceTest?: { operation: string; check: CheckName; rules: string[] };
     /** Set when the test ends: what it found. */
     conformance?: TestRecord;
     /** Set when the test could not run to a verdict (a 429 the suite gave up on): why. */
@@ -29,6 +29,11 @@ declare module 'vitest' {
 export interface TestSpec {
   /** The check this test decides. Response-level checks are recorded on every exchange besides. */
   check: CheckName;
+  /**
+   * The ids of the contract rules (the document's `x-rules`) this test verifies. The report's rule
+   * coverage is built from them; an id the document does not have is reported as an error of the suite.
+   */
+  rules: readonly string[];
   /** What the target must do for the test to apply; the profile decides. */
   needs?: Need[];
   timeoutMs?: number;
@@ -71,7 +76,7 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
       // A rerun (--failed, --replay) declares only the hand-written tests it was asked for.
       const rerun = context.options.rerunTests;
       if (rerun && !spec.meta?.conformanceCase && !rerun.includes(`${title} > ${testTitle}`)) return;
-      it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check } } }, async (vitestContext) => {
+      it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check, rules: [...spec.rules] } } }, async (vitestContext) => {
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
         let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);

@@ -61,6 +61,9 @@ describe.concurrent('the suite against a broken mock', () => {
         expect(failure.evidence?.curl).toMatch(/^curl -i -X [A-Z]+ '/);
         expect(failure.evidence?.curl).not.toContain(TOKEN);
       }
+      // The rules the fault breaks are the ones the report shows broken.
+      const broken = report.ruleCoverage.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id);
+      expect(broken).toEqual(expect.arrayContaining(fault.breaks));
       expect(exitCode).toBe(1);
     }, 180_000);
   }

@@ -89,6 +89,21 @@ describe('a run against the Prism mock with profile mock', () => {
     expect(html).toMatch(/<span class="score good">100%<\/span>/);
   });
 
+  it('reports every rule of the contract: checked, not applicable to the mock, or not checkable with the reason; no gap', () => {
+    const { rules, unknown, counts } = report.ruleCoverage;
+    expect(rules.length).toBeGreaterThan(40);
+    expect(unknown).toEqual([]);
+    expect(rules.filter((rule) => rule.status === 'gap').map((rule) => rule.id)).toEqual([]);
+    expect(counts.failed).toBe(0);
+    expect(rules.find((rule) => rule.id === 'errors.problem-details')).toMatchObject({ status: 'passed', checks: ['response_schema_conformance'] });
+    expect(rules.find((rule) => rule.id === 'subscriber.upsert-same-id')?.status).toBe('not_applicable');
+    for (const rule of rules.filter((candidate) => candidate.status === 'not_checkable')) expect(rule.reason?.length).toBeGreaterThan(20);
+    expect(run.stdout).toMatch(/Rule coverage \(\d+ rules of the contract\): \d+ passed, 0 failed/);
+    expect(read('report.html')).toContain('<h2>Rule coverage</h2>');
+    expect(read('report.html')).toContain('id="rule-email.send-past-time"');
+    expect(read('junit.xml')).toMatch(/<testsuite name="rule coverage" tests="\d+" failures="0"/);
+  });
+
   it('never writes the token into a report or the console', () => {
     for (const name of ['report.json', 'junit.xml', 'report.html']) expect(read(name)).not.toContain(TOKEN);
     expect(run.stdout + run.stderr).not.toContain(TOKEN);

@@ -9,11 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FaultName } from '../../server/faults/catalog.ts';
 import { startTestServer } from '../../server/tests/harness.ts';
 import type { RunReport } from '../report/model.ts';
-import { serverHasHostileFixes } from './hostile-faults.ts';
 import { runCli } from './run-cli.ts';
+import { SERVER_FAULT_CASES as FAULT_CASES } from './server-faults.ts';
 
 interface Run {
   exitCode: number | null;
@@ -21,7 +20,7 @@ interface Run {
   stdout: string;
 }
 
-async function runAgainstServer(faults: FaultName[], include: string[]): Promise<Run> {
+async function runAgainstServer(faults: (typeof FAULT_CASES)[number]['fault'][], include: string[]): Promise<Run> {
   const server = await startTestServer({ faults });
   const dir = mkdtempSync(path.join(tmpdir(), `conformance-server-${faults.join('-') || 'clean'}-`));
   try {
@@ -30,8 +29,6 @@ async function runAgainstServer(faults: FaultName[], include: string[]): Promise
     const args = ['--base-url', server.baseUrl, '--token', server.token, '--token2', server.otherToken, '--seed', '7'];
     args.push('--fixtures', fixtures, '--reporter', 'json', '--report-dir', dir, '--delivery-timeout', '20');
     if (include.length > 0) args.push('--include', ...include);
-    // Until its hostile-input fixes land, this server still has the bugs the hostile phase finds.
-    if (!serverHasHostileFixes()) args.push('--no-hostile');
     const run = await runCli(args);
     const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RunReport;
     return { exitCode: run.exitCode, report, stdout: run.stdout };
@@ -48,38 +45,20 @@ describe('the suite against the reference server', () => {
     const { exitCode, report, stdout } = await runAgainstServer([], []);
     expect(report.failures.map((f) => `${f.operation} ${f.check}: ${f.reason}`)).toEqual([]);
     expect(exitCode, stdout.slice(-2000)).toBe(0);
+    // Every rule of the contract is checked, or says why it cannot be; none is silently unchecked.
+    expect(report.ruleCoverage.rules.filter((rule) => rule.status === 'gap').map((rule) => rule.id)).toEqual([]);
+    expect(report.ruleCoverage.unknown).toEqual([]);
+    expect(report.ruleCoverage.counts.failed).toBe(0);
   }, 240_000);
 });
 
-/** Each server fault, the operations that show it, and the checks of which at least one must fail. */
-const FAULT_CASES: Array<{ fault: FaultName; include: string[]; caughtBy: string[] }> = [
-  { fault: 'accept-any-token', include: ['listNewsletters'], caughtBy: ['ignored_auth'] },
-  { fault: 'cross-workspace-leak', include: ['getNewsletter'], caughtBy: ['workspace_isolation'] },
-  { fault: 'upsert-case-sensitive', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'] },
-  { fault: 'upsert-duplicates', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity', 'subscriber_upsert_concurrency'] },
-  { fault: 'send-accepts-past-time', include: ['sendEmail'], caughtBy: ['email_send_state_table', 'negative_data_rejection'] },
-  { fault: 'resend-sent-email', include: ['sendEmail'], caughtBy: ['email_send_state_table'] },
-  { fault: 'ignore-status-filter', include: ['listEmails'], caughtBy: ['status_filter'] },
-  { fault: 'ignore-verified-false', include: ['listSubscribers'], caughtBy: ['status_filter'] },
-  { fault: 'ignore-size', include: ['listEmails'], caughtBy: ['pagination_arithmetic', 'pagination_defaults', 'pagination_limits'] },
-  { fault: 'total-counts-page', include: ['listEmails'], caughtBy: ['pagination_arithmetic'] },
-  { fault: 'default-size-20', include: ['listEmails'], caughtBy: ['pagination_defaults'] },
-  { fault: 'size-limit-off-by-one', include: ['listEmails'], caughtBy: ['negative_data_rejection', 'pagination_limits'] },
-  { fault: 'name-length-unchecked', include: ['createNewsletter'], caughtBy: ['negative_data_rejection'] },
-  { fault: 'enum-value-missing', include: ['listEmails'], caughtBy: ['positive_data_acceptance', 'status_filter'] },
-  { fault: 'accept-invalid-input', include: ['createPage'], caughtBy: ['negative_data_rejection'] },
-  { fault: 'server-error-on-invalid-input', include: ['createPage'], caughtBy: ['not_a_server_error', 'negative_data_rejection'] },
-  { fault: 'drop-null-fields', include: ['createPost'], caughtBy: ['response_schema_conformance'] },
-  { fault: 'publish-without-timestamp', include: ['createPost'], caughtBy: ['post_publication_state'] },
-  { fault: 'wrong-success-status', include: ['createPage'], caughtBy: ['status_code_conformance'] },
-  { fault: 'rate-limit-header-malformed', include: ['listNewsletters'], caughtBy: ['response_headers_conformance'] },
-];
 
 describe.concurrent('the suite against the reference server with one fault', () => {
-  it.each(FAULT_CASES)('catches $fault with $caughtBy', async ({ fault, include, caughtBy }) => {
+  it.each(FAULT_CASES)('catches $fault with $caughtBy, showing $breaks broken', async ({ fault, include, caughtBy, breaks }) => {
     const { exitCode, report } = await runAgainstServer([fault], include);
     const failed = failedChecks(report);
     expect(failed.filter((check) => caughtBy.includes(check)), `failed checks: ${failed.join(', ') || 'none'}`).not.toEqual([]);
+    expect(report.ruleCoverage.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)).toEqual(expect.arrayContaining(breaks));
     expect(exitCode).toBe(1);
   }, 240_000);
 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/document.ts';
+import { contractRules } from '../contract/rules.ts';
 import { toCurl } from '../http/curl.ts';
 import { createRedactor } from '../http/redact.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -25,6 +26,7 @@ const context: ReportContext = {
   secondWorkspace: false,
   timeLimitReached: false,
   operations: loadContract().operations,
+  rules: contractRules(loadContract().document),
   leftBehind: [],
   errors: [],
 };
@@ -34,6 +36,7 @@ const entry = (state: TestEntry['state'], check: TestEntry['check'], record: Tes
   file: 'suite.test.ts',
   operation: 'createPage',
   check,
+  rules: check === 'page_creation' ? ['page.slug-from-name'] : check === 'negative_data_rejection' ? ['requests.schema-validation'] : ['auth.bearer-required'],
   state,
   durationMs: 5,
   record,
@@ -155,5 +158,55 @@ describe('curl lines and redaction', () => {
     ]);
     expect(redact('Authorization: Bearer long-secret-token; echo long-secret-token')).toBe('Authorization: Bearer <token>; echo <token>');
     expect(redact('Authorization: Bearer abc; the abc of it')).toBe('Authorization: Bearer <token2>; the abc of it');
+  });
+});
+
+describe('rule coverage', () => {
+  const rules = [
+    { id: 'a.checked', rule: 'Checked.', where: 'info', pointer: '/info' },
+    { id: 'a.broken', rule: 'Broken.', where: 'info', pointer: '/info' },
+    { id: 'a.mock-only', rule: 'Not on a mock.', where: 'info', pointer: '/info' },
+    { id: 'a.nobody', rule: 'No test.', where: 'createPage', pointer: '/paths/~1pages/post' },
+    { id: 'a.outside', rule: 'Cannot be seen.', where: 'info', pointer: '/info', notCheckable: 'no request shows it' },
+    { id: 'responses.declared-status', rule: 'Declared status.', where: 'info', pointer: '/info' },
+  ];
+  const test = (name: string, state: TestEntry['state'], ruleIds: string[], record?: TestEntry['record']): TestEntry => ({
+    name,
+    file: 'suite.test.ts',
+    operation: 'createPage',
+    check: 'page_creation',
+    rules: ruleIds,
+    state,
+    durationMs: 1,
+    record,
+  });
+  const report = buildReport(
+    [
+      test('ok', 'passed', ['a.checked', 'a.broken'], { counts: [{ operation: 'createPage', check: 'status_code_conformance', passed: 3, failed: 0 }], failures: [], notApplicable: [] }),
+      test('bad', 'failed', ['a.broken']),
+      test('n/a', 'not_applicable', ['a.mock-only']),
+      test('typo', 'passed', ['a.misspelt']),
+    ],
+    { ...context, rules },
+  );
+  const status = (id: string) => report.ruleCoverage.rules.find((rule) => rule.id === id);
+
+  it('shows each rule with the tests and checks that cover it and their result', () => {
+    expect(status('a.checked')).toMatchObject({ status: 'passed', checks: ['page_creation'], tests: [{ name: 'ok', state: 'passed' }] });
+    expect(status('a.broken')?.status).toBe('failed');
+    expect(status('a.mock-only')?.status).toBe('not_applicable');
+    expect(status('responses.declared-status')).toMatchObject({ status: 'passed', checks: ['status_code_conformance'], exchanges: { passed: 3, failed: 0 } });
+  });
+
+  it('lists a rule nothing checks as a gap, and one not checkable with its reason', () => {
+    expect(status('a.nobody')).toMatchObject({ status: 'gap', tests: [] });
+    expect(status('a.outside')).toMatchObject({ status: 'not_checkable', reason: 'no request shows it' });
+    expect(report.ruleCoverage.counts).toMatchObject({ passed: 2, failed: 1, not_applicable: 1, gap: 1, not_checkable: 1 });
+  });
+
+  it('reports a declared rule the contract does not have as an error, and fails the run', () => {
+    expect(report.ruleCoverage.unknown).toEqual([{ test: 'typo', rule: 'a.misspelt' }]);
+    expect(report.errors).toContain('typo: declares rule a.misspelt, which the contract does not have');
+    expect(verdictOf({ ...report, failures: [], summary: { ...report.summary, tests: { ...report.summary.tests, failed: 0 } } })).toBe(1);
   });
 });

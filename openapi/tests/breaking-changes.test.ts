@@ -24,6 +24,9 @@ describe('the breaking-change check', () => {
     expect(breakingChanges(released, changed).sort()).toEqual([
       'GET /newsletters/{newsletter_id}/emails: operationId listEmails renamed to getEmails',
       'POST /pages: operation createPage removed',
+      // Its rules went with it.
+      'rule page.slug-from-name (createPage) removed',
+      'rule page.slug-taken (createPage) removed',
     ]);
   });
 
@@ -44,10 +47,32 @@ describe('the breaking-change check', () => {
     expect(breakingChanges(released, changed)).toContain('GET /newsletters/{newsletter_id}/emails: parameter query.size removed or renamed');
   });
 
+  it('finds a rule removed since the release', () => {
+    const changed = copy();
+    changed.info['x-rules'] = changed.info['x-rules'].filter((rule: { id: string }) => rule.id !== 'errors.problem-details');
+    expect(breakingChanges(released, changed)).toEqual(['rule errors.problem-details (info) removed']);
+  });
+
+  it('finds a removed rule, wherever it was written', () => {
+    const changed = copy();
+    const sendRules = changed.paths['/newsletters/{newsletter_id}/emails/{id}/send'].post['x-rules'];
+    changed.paths['/newsletters/{newsletter_id}/emails/{id}/send'].post['x-rules'] = sendRules.filter((rule: { id: string }) => rule.id !== 'email.send-past-time');
+    changed.info['x-rules'] = changed.info['x-rules'].filter((rule: { id: string }) => rule.id !== 'lists.newest-first');
+    expect(breakingChanges(document, changed).sort()).toEqual(['rule email.send-past-time (sendEmail) removed', 'rule lists.newest-first (info) removed']);
+  });
+
+  it('lets a rule move to another place of the document', () => {
+    const changed = copy();
+    const [moved] = changed.info['x-rules'].splice(0, 1);
+    changed.paths['/pages'].post['x-rules'].push(moved);
+    expect(breakingChanges(document, changed)).toEqual([]);
+  });
+
   it('lets additions through', () => {
     const changed = copy();
     changed.components.schemas.Email.properties.opened_count = { type: 'integer' };
     changed.components.schemas.SubscriberCreate.properties.name = { type: 'string' };
+    changed.info['x-rules'].push({ id: 'lists.new-rule', rule: 'A rule added later.' });
     expect(breakingChanges(released, changed)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Finds the breaking changes between a released contract and the current one: a removed operation
  * or renamed operationId, a removed or renamed parameter, a removed response field or enum value, a
- * newly required request field or parameter. Additions are never reported.
+ * newly required request field or parameter, a removed rule of the catalogue (`x-rules`: a rule's id is
+ * its promise, wherever the rule moves). Additions are never reported.
  */
+import { contractRules } from '../../conformance/contract/rules.ts';
 import { HTTP_METHODS, resolveIn, type Node } from './document.ts';
 
 export function breakingChanges(released: Node, current: Node): string[] {
@@ -79,6 +81,10 @@ export function breakingChanges(released: Node, current: Node): string[] {
         }
       }
     }
+  }
+  const kept = new Set(contractRules(current).map((rule) => rule.id));
+  for (const rule of contractRules(released)) {
+    if (!kept.has(rule.id)) problems.push(`rule ${rule.id} (${rule.where}) removed`);
   }
   return problems;
 }

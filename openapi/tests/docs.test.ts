@@ -43,4 +43,9 @@ describe('the rendered docs', () => {
     expect(html).toContain('<title>Publishing Service API v1</title>');
     expect(html).toContain('problem details');
   });
+
+  it("show the rule catalogue, ids and sentences", () => {
+    expect(html).toContain("errors.problem-details");
+    expect(html).toContain("email.send-past-time");
+  });
 });

@@ -41,6 +41,7 @@ export const FAULT_CATALOG = {
   'late-413': 'a body whose declared Content-Length is over the limit is read to the end before the 413',
   'commit-unreadable-write':
     'a write whose answer fails response validation is committed anyway, answered 500, and unreadable after; lone surrogates reach the store too',
+  'method-not-allowed-without-allow': 'a method a path does not have is answered 405 without the Allow header',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

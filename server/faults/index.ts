@@ -170,6 +170,9 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
       if (on('errors-unbounded') && intended.errors && intended.status === 422) {
         return new ProblemError(intended.status, intended.kind, intended.title, 'The request has invalid inputs.', intended.errors, intended.headers, Infinity);
       }
+      if (on('method-not-allowed-without-allow') && intended.status === 405) {
+        return new ProblemError(405, intended.kind, intended.title, intended.detail, intended.errors);
+      }
       return intended;
     },
 

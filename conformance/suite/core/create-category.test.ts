@@ -9,13 +9,13 @@ import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
 forOperation('createCategory', (test) => {
-  test('derives the slug from the name: lowercase, accents dropped, other characters as one hyphen', { check: 'category_slug', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('derives the slug from the name: lowercase, accents dropped, other characters as one hyphen', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
     const name = `${t.names.name('Category')} Café, Notes!`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { name });
     t.verify(category.slug === expectedSlug(name), `the slug of ${JSON.stringify(name)} is ${category.slug}; expected ${expectedSlug(name)}`);
   });
 
-  test('suffixes -1, -2 to a derived slug already used in the page', { check: 'category_slug', needs: ['state'] }, async (t: Kit) => {
+  test('suffixes -1, -2 to a derived slug already used in the page', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const name = t.names.name('twin');
@@ -25,13 +25,13 @@ forOperation('createCategory', (test) => {
     t.verify(JSON.stringify(slugs) === JSON.stringify([base, `${base}-1`, `${base}-2`]), `three categories named ${name} got slugs ${slugs.join(', ')}; expected ${base}, ${base}-1, ${base}-2`);
   });
 
-  test('normalises an explicit slug the way a derived one is', { check: 'category_slug', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('normalises an explicit slug the way a derived one is', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
     const slug = `${t.names.name('Explicit')} Slug Été`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { slug });
     t.verify(category.slug === expectedSlug(slug), `slug ${JSON.stringify(slug)} was stored as ${category.slug}; expected ${expectedSlug(slug)}`);
   });
 
-  test('refuses an explicit slug already used in the page with 409, creating nothing', { check: 'category_slug', needs: ['state'] }, async (t: Kit) => {
+  test('refuses an explicit slug already used in the page with 409, creating nothing', { check: 'category_slug', rules: ['category.slug-taken', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const first = await resources.category(pageId, { slug: t.names.name('taken') });
@@ -43,7 +43,7 @@ forOperation('createCategory', (test) => {
     t.verify(created.length === 0, `the refused category is listed (${created.map((category) => category.id).join(', ')})`, { check: 'failed_write_leaves_nothing', evidence: listed.response });
   });
 
-  test('keeps color as given, and defaults description and color to null', { check: 'category_slug', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('keeps color as given, and defaults description and color to null', { check: 'category_slug', rules: ['category.optional-fields-null'], needs: ['input_reflection'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const colored = await resources.category(pageId, { color: '#1E90FF', description: 'Product news.' });

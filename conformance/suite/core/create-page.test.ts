@@ -14,7 +14,7 @@ async function create(t: Kit, body: { name: string; slug?: string | null }) {
 }
 
 forOperation('createPage', (test) => {
-  test('creates a page whose slug and name_slug come from its name, with a lowercase domain', { check: 'page_creation', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('creates a page whose slug and name_slug come from its name, with a lowercase domain', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['input_reflection'] }, async (t: Kit) => {
     const name = `${t.names.name('Page')} Café Notes`;
     const { data, response } = await create(t, { name });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
@@ -25,21 +25,21 @@ forOperation('createPage', (test) => {
     t.verify(data.domain === data.domain.toLowerCase(), `domain ${data.domain} is not lowercase`, { evidence: response });
   });
 
-  test("creates the page in the caller's workspace", { check: 'page_creation', needs: ['state'] }, async (t: Kit) => {
+  test("creates the page in the caller's workspace", { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['state'] }, async (t: Kit) => {
     const shared = await t.api.GET('/pages/{id}', { params: { path: { id: new Resources(t).sharedPageId() } } });
     t.ensure(shared.data !== undefined, `getPage of the run's page answered ${shared.response.status}`, { evidence: shared.response });
     const page = await new Resources(t).page();
     t.verify(page.workspace_id === shared.data.workspace_id, `workspace_id is ${page.workspace_id}; the token's workspace is ${shared.data.workspace_id}`);
   });
 
-  test('normalises an explicit slug, removing /', { check: 'page_creation', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('normalises an explicit slug, removing /', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['input_reflection'] }, async (t: Kit) => {
     const slug = `${t.names.name('Docs')}/Guides Été`;
     const { data, response } = await create(t, { name: t.names.name('explicit-slug'), slug });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
     t.verify(data.slug === expectedSlug(slug, { removeSlash: true }), `slug ${JSON.stringify(slug)} was stored as ${data.slug}; expected ${expectedSlug(slug, { removeSlash: true })}`, { evidence: response });
   });
 
-  test('suffixes -1 to a derived slug and name_slug already used in the workspace', { check: 'page_creation', needs: ['state'] }, async (t: Kit) => {
+  test('suffixes -1 to a derived slug and name_slug already used in the workspace', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['state'] }, async (t: Kit) => {
     const base = t.names.name('same-slug');
     // Two different names, one slug: "x same" and "x-same" both become "x-same".
     const first = await create(t, { name: `${base} twin` });
@@ -50,7 +50,7 @@ forOperation('createPage', (test) => {
     t.verify(second.data.name_slug === `${slug}-1`, `the second name_slug is ${second.data.name_slug}; expected ${slug}-1`, { evidence: second.response });
   });
 
-  test('refuses a name already used in the workspace, in other letter case, with 409', { check: 'page_creation', needs: ['state'] }, async (t: Kit) => {
+  test('refuses a name already used in the workspace, in other letter case, with 409', { check: 'page_creation', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
     const name = t.names.name('Unique');
     await new Resources(t).page();
     const first = await create(t, { name });
@@ -59,7 +59,7 @@ forOperation('createPage', (test) => {
     t.verify(again.response.status === 409, `the same name in upper case answered ${again.response.status}; expected 409`, { evidence: again.response });
   });
 
-  test('refuses an explicit slug already used in the workspace with 409', { check: 'page_creation', needs: ['state'] }, async (t: Kit) => {
+  test('refuses an explicit slug already used in the workspace with 409', { check: 'page_creation', rules: ['page.slug-taken'], needs: ['state'] }, async (t: Kit) => {
     const slug = t.names.name('slug-taken');
     const first = await create(t, { name: t.names.name('first'), slug });
     t.ensure(first.data !== undefined, `answered ${first.response.status}; expected 201`, { evidence: first.response });

@@ -23,7 +23,7 @@ async function create(t: Kit, pageId: number, body: PostCreateWithoutStatus) {
 }
 
 forOperation('createPost', (test) => {
-  test('creates a draft when no status is given: first_published_at and scheduled_at null', { check: 'post_publication_state', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('creates a draft when no status is given: first_published_at and scheduled_at null', { check: 'post_publication_state', rules: ['post.draft-by-default'], needs: ['input_reflection'] }, async (t: Kit) => {
     const pageId = new Resources(t).sharedPageId();
     const { data, response } = await create(t, pageId, { title: t.names.name('draft') });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
@@ -33,7 +33,7 @@ forOperation('createPost', (test) => {
     t.verify(data.scheduled_at === null, `scheduled_at is ${data.scheduled_at}; expected null`, { evidence: response });
   });
 
-  test('creates a published post with first_published_at now', { check: 'post_publication_state', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('creates a published post with first_published_at now', { check: 'post_publication_state', rules: ['post.published-now'], needs: ['input_reflection'] }, async (t: Kit) => {
     const before = Date.now();
     const post = await new Resources(t).post(new Resources(t).sharedPageId(), { status: 'published' });
     const published = Date.parse(post.first_published_at ?? '');
@@ -45,7 +45,7 @@ forOperation('createPost', (test) => {
     t.verify(post.scheduled_at === null, `scheduled_at is ${post.scheduled_at}; expected null`);
   });
 
-  test('refuses status scheduled with 422: a post becomes scheduled only through the editor', { check: 'post_publication_state' }, async (t: Kit) => {
+  test('refuses status scheduled with 422: a post becomes scheduled only through the editor', { check: 'post_publication_state', rules: ['post.published-now'] }, async (t: Kit) => {
     const pageId = new Resources(t).sharedPageId();
     // Raw: the typed client does not let `scheduled` through, which is the point of the test.
     const { status } = await t.raw({
@@ -57,19 +57,19 @@ forOperation('createPost', (test) => {
     t.verify(status === 422, `answered ${status ?? 'nothing'}; expected 422`);
   });
 
-  test('renders content_md to content_html when content_html is absent', { check: 'post_publication_state', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('renders content_md to content_html when content_html is absent', { check: 'post_publication_state', rules: ['post.markdown-rendered'], needs: ['input_reflection'] }, async (t: Kit) => {
     const post = await new Resources(t).post(new Resources(t).sharedPageId(), { content_md: '# Release notes\n\nShipped **faster lists**.' });
     const html = post.content_html ?? '';
     t.verify(/<h1[^>]*>Release notes<\/h1>/.test(html) && html.includes('<strong>faster lists</strong>'), `content_html is ${JSON.stringify(html)}; expected the Markdown rendered to HTML`);
   });
 
-  test('keeps content_html as sent when content_md is given too', { check: 'post_publication_state', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('keeps content_html as sent when content_md is given too', { check: 'post_publication_state', rules: ['post.markdown-rendered'], needs: ['input_reflection'] }, async (t: Kit) => {
     const html = '<p>Written in <em>HTML</em>.</p>';
     const post = await new Resources(t).post(new Resources(t).sharedPageId(), { content_html: html, content_md: '# Not this' });
     t.verify(post.content_html === html, `content_html is ${JSON.stringify(post.content_html)}; expected the HTML as sent`);
   });
 
-  test('derives the slug from the title and suffixes -1, -2 for the same title in the page', { check: 'post_slug', needs: ['state'] }, async (t: Kit) => {
+  test('derives the slug from the title and suffixes -1, -2 for the same title in the page', { check: 'post_slug', rules: ['post.slug-unique-in-page'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const title = `${t.names.name('slug')} Café, Notes!`;
@@ -79,7 +79,7 @@ forOperation('createPost', (test) => {
     t.verify(JSON.stringify(slugs) === JSON.stringify([base, `${base}-1`, `${base}-2`]), `three posts titled ${JSON.stringify(title)} got slugs ${slugs.join(', ')}; expected ${base}, ${base}-1, ${base}-2`);
   });
 
-  test('refuses a category_id that names no category with 422, creating nothing', { check: 'category_scope', needs: ['state'] }, async (t: Kit) => {
+  test('refuses a category_id that names no category with 422, creating nothing', { check: 'category_scope', rules: ['post.category-of-same-page', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const pageId = new Resources(t).sharedPageId();
     const title = t.names.name('no-category');
     const { response } = await create(t, pageId, { title, category_id: MISSING_ID });
@@ -89,7 +89,7 @@ forOperation('createPost', (test) => {
     t.verify(created.length === 0, `the refused post is listed (${created.map((post) => post.id).join(', ')})`, { check: 'failed_write_leaves_nothing', evidence: listed.response });
   });
 
-  test("refuses a category of another page with 422", { check: 'category_scope', needs: ['state'] }, async (t: Kit) => {
+  test("refuses a category of another page with 422", { check: 'category_scope', rules: ['post.category-of-same-page'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const otherPage = await resources.page('other-page');
     const category = await resources.category(otherPage.id);

@@ -33,7 +33,7 @@ function mixedCaseAddress(t: Kit): string {
 }
 
 forOperation('createSubscriber', (test) => {
-  test('creates a new address active and verified at once, stored in lowercase', { check: 'subscriber_upsert_identity', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('creates a new address active and verified at once, stored in lowercase', { check: 'subscriber_upsert_identity', rules: ['subscriber.new-active-verified'], needs: ['input_reflection'] }, async (t: Kit) => {
     const email = mixedCaseAddress(t);
     const subscriber = await new Resources(t).subscriber(new Resources(t).sharedNewsletterId(), email);
     t.verify(subscriber.email === email.toLowerCase(), `stored as ${subscriber.email}; expected ${email.toLowerCase()}`);
@@ -41,7 +41,7 @@ forOperation('createSubscriber', (test) => {
     t.verify(subscriber.verified_at !== null, 'verified_at is null for a verified subscriber');
   });
 
-  test('returns the existing subscriber for the same address in other case', { check: 'subscriber_upsert_identity', needs: ['state'] }, async (t: Kit) => {
+  test('returns the existing subscriber for the same address in other case', { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id'], needs: ['state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
     const email = mixedCaseAddress(t);
     const first = await new Resources(t).subscriber(newsletterId, email);
@@ -51,7 +51,7 @@ forOperation('createSubscriber', (test) => {
     t.verify(again.data.id === first.id, `got subscriber ${again.data.id}; expected the existing ${first.id}`, { evidence: again.response });
   });
 
-  test('returns the existing subscriber for the address with white space around it', { check: 'subscriber_upsert_identity', needs: ['state'] }, async (t: Kit) => {
+  test('returns the existing subscriber for the address with white space around it', { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id'], needs: ['state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
     const email = t.names.email('spaced');
     const first = await new Resources(t).subscriber(newsletterId, email);
@@ -60,7 +60,7 @@ forOperation('createSubscriber', (test) => {
     t.verify(again.data.id === first.id && again.data.email === email, `got subscriber ${again.data.id} (${again.data.email}); expected ${first.id} (${email})`, { evidence: again.response });
   });
 
-  test('lists an address upserted three times once', { check: 'subscriber_upsert_identity', needs: ['state'] }, async (t: Kit) => {
+  test('lists an address upserted three times once', { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id'], needs: ['state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
     const email = mixedCaseAddress(t);
     await new Resources(t).subscriber(newsletterId, email);
@@ -70,7 +70,7 @@ forOperation('createSubscriber', (test) => {
     t.verify(listed.length === 1, `${email.toLowerCase()} is listed ${listed.length} times`);
   });
 
-  test('creates exactly one subscriber for concurrent upserts of one address', { check: 'subscriber_upsert_concurrency', needs: ['state'] }, async (t: Kit) => {
+  test('creates exactly one subscriber for concurrent upserts of one address', { check: 'subscriber_upsert_concurrency', rules: ['subscriber.upsert-concurrent-once'], needs: ['state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
     const email = mixedCaseAddress(t);
     const variants = Array.from({ length: CONCURRENT_UPSERTS }, (_, index) => (index % 2 === 0 ? email.toLowerCase() : email.toUpperCase()));

@@ -51,7 +51,7 @@ async function newsletterFor(t: Kit): Promise<number> {
 }
 
 forOperation('listEmails', (test) => {
-  test('answers page 1 with at most 10 emails when page and size are not given', { check: 'pagination_defaults' }, async (t: Kit) => {
+  test('answers page 1 with at most 10 emails when page and size are not given', { check: 'pagination_defaults', rules: ['lists.default-page-and-size'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId } } });
     t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
@@ -65,27 +65,27 @@ forOperation('listEmails', (test) => {
     }
   });
 
-  test('accepts size 100 and answers at most 100 emails', { check: 'pagination_limits' }, async (t: Kit) => {
+  test('accepts size 100 and answers at most 100 emails', { check: 'pagination_limits', rules: ['lists.size-range'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { size: 100 } } });
     t.ensure(data !== undefined, `size=100 answered ${response.status}; 100 is the largest size allowed`, { evidence: response });
     t.verify(data.result.length <= 100, `${data.result.length} emails for size 100`, { evidence: response });
   });
 
-  test('refuses size 101 with 422 instead of clamping it', { check: 'pagination_limits' }, async (t: Kit) => {
+  test('refuses size 101 with 422 instead of clamping it', { check: 'pagination_limits', rules: ['lists.size-range'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { size: 101 } } });
     t.verify(response.status === 422, `size=101 answered ${response.status}; expected 422`, { evidence: response });
   });
 
-  test('answers with the page and size asked for', { check: 'pagination_limits', needs: ['input_reflection'] }, async (t: Kit) => {
+  test('answers with the page and size asked for', { check: 'pagination_limits', rules: ['lists.size-range'], needs: ['input_reflection'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { page: 2, size: 5 } } });
     t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
     t.verify(data.page === 2 && data.size === 5, `asked for page 2 of size 5, the envelope says page ${data.page} of size ${data.size}`, { evidence: response });
   });
 
-  test('answers an envelope that adds up', { check: 'pagination_arithmetic' }, async (t: Kit) => {
+  test('answers an envelope that adds up', { check: 'pagination_arithmetic', rules: ['lists.envelope-arithmetic'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId } } });
     t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
@@ -93,7 +93,7 @@ forOperation('listEmails', (test) => {
     t.verify(problem === undefined, problem ?? '', { evidence: response });
   });
 
-  test('visits every email once when walking the pages, and a page past the end is empty with the true total', { check: 'pagination_arithmetic', needs: ['state'] }, async (t: Kit) => {
+  test('visits every email once when walking the pages, and a page past the end is empty with the true total', { check: 'pagination_arithmetic', rules: ['lists.envelope-arithmetic', 'lists.past-the-end'], needs: ['state'] }, async (t: Kit) => {
     const { newsletterId, emails } = await knownList(t);
     const seen: number[] = [];
     for (let page = 1; page <= 4; page++) {
@@ -110,7 +110,7 @@ forOperation('listEmails', (test) => {
     t.verify(JSON.stringify([...seen].sort((a, b) => a - b)) === JSON.stringify(expectedIds), `the walk visited ${seen.length} emails, not the ${EMAILS} of the newsletter`);
   });
 
-  test('lists emails newest first: created_at descending, then id descending', { check: 'list_ordering' }, async (t: Kit) => {
+  test('lists emails newest first: created_at descending, then id descending', { check: 'list_ordering', rules: ['lists.newest-first'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { size: 100 } } });
     t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
@@ -125,7 +125,7 @@ forOperation('listEmails', (test) => {
 
   for (const status of ['draft', 'scheduled', 'sent', 'failed'] as const) {
     const count = status === 'draft' ? EMAILS - SCHEDULED : status === 'scheduled' ? SCHEDULED : 0;
-    test(`lists exactly the ${status} emails with status=${status}`, { check: 'status_filter', needs: ['state'] }, async (t: Kit) => {
+    test(`lists exactly the ${status} emails with status=${status}`, { check: 'status_filter', rules: ['lists.exact-filters'], needs: ['state'] }, async (t: Kit) => {
       const { newsletterId } = await knownList(t);
       const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { status, size: 100 } } });
       t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });

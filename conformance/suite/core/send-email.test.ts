@@ -42,14 +42,14 @@ function within(instant: string | null | undefined, from: number, to: number): b
 }
 
 forOperation('sendEmail', (test) => {
-  test('answers 200 with status scheduled or sent for an email sent without a time', { check: 'email_send_state_table' }, async (t: Kit) => {
+  test('answers 200 with status scheduled or sent for an email sent without a time', { check: 'email_send_state_table', rules: ['email.send-now'] }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     const { data, response } = await send(t, email, {});
     t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
     t.verify(data.status === 'scheduled' || data.status === 'sent', `status is ${data.status}; expected scheduled or sent`, { evidence: response });
   });
 
-  test('queues an email sent without a time at once, and it then reads sent with sent_at', { check: 'email_send_state_table', needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
+  test('queues an email sent without a time at once, and it then reads sent with sent_at', { check: 'email_send_state_table', rules: ['email.send-now'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     const before = Date.now();
     const { data, response } = await send(t, email);
@@ -62,7 +62,7 @@ forOperation('sendEmail', (test) => {
     t.verify(within(delivered.data.sent_at, before, Date.now()), `sent_at is ${delivered.data.sent_at}; a sent email carries when it was sent`, { evidence: delivered.response });
   });
 
-  test('schedules an email for a future time given with an offset, answering that instant in UTC', { check: 'email_send_state_table', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('schedules an email for a future time given with an offset, answering that instant in UTC', { check: 'email_send_state_table', rules: ['email.send-later'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     const instant = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000);
     const { data, response } = await send(t, email, { scheduled_at: dateTimeWithOffset(instant, 330) });
@@ -73,7 +73,7 @@ forOperation('sendEmail', (test) => {
     t.verify(readBack.data?.scheduled_at === instant.toISOString(), `getEmail shows scheduled_at ${readBack.data?.scheduled_at}`, { evidence: readBack.response });
   });
 
-  test('replaces the time of an email scheduled again', { check: 'email_send_state_table', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('replaces the time of an email scheduled again', { check: 'email_send_state_table', rules: ['email.send-later'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     const first = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000);
     const second = new Date(first.getTime() + 86_400_000);
@@ -83,7 +83,7 @@ forOperation('sendEmail', (test) => {
     t.verify(data.scheduled_at === second.toISOString(), `scheduled_at is ${data.scheduled_at}; expected the new time ${second.toISOString()}`, { evidence: response });
   });
 
-  test('refuses a time in the past with 422 and leaves the email a draft', { check: 'email_send_state_table', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('refuses a time in the past with 422 and leaves the email a draft', { check: 'email_send_state_table', rules: ['email.send-past-time', 'resources.refused-write-changes-nothing'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     const past = dateTimeWithOffset(new Date(Date.now() - 3_600_000), -300);
     const { response } = await send(t, email, { scheduled_at: past });
@@ -95,7 +95,7 @@ forOperation('sendEmail', (test) => {
     });
   });
 
-  test('refuses to send an email already sent with 409', { check: 'email_send_state_table', needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
+  test('refuses to send an email already sent with 409', { check: 'email_send_state_table', rules: ['email.send-already-sent'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     await send(t, email);
     const delivered = await waitForDelivery(t, email);
@@ -106,7 +106,7 @@ forOperation('sendEmail', (test) => {
     t.verify(later.response.status === 409, `scheduling a sent email answered ${later.response.status}; expected 409`, { evidence: later.response });
   });
 
-  test('refuses an email whose newsletter has no active, verified subscriber with 422', { check: 'email_send_state_table', needs: ['state'] }, async (t: Kit) => {
+  test('refuses an email whose newsletter has no active, verified subscriber with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletter = await resources.newsletter('no-subscribers');
     const email = await resources.email(newsletter.id, { content_html: '<p>Nobody will read this.</p>' });
@@ -114,7 +114,7 @@ forOperation('sendEmail', (test) => {
     t.verify(response.status === 422, `answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response });
   });
 
-  test('refuses an email without content with 422', { check: 'email_send_state_table', needs: ['state'] }, async (t: Kit) => {
+  test('refuses an email without content with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const sendable = await resources.sendableEmail();
     const empty = await resources.email(sendable.newsletter_id, { content_html: null });

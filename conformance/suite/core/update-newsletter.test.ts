@@ -13,19 +13,19 @@ async function update(t: Kit, id: number, body: { name?: string }) {
 }
 
 forOperation('updateNewsletter', (test) => {
-  test('answers {} with 200', { check: 'newsletter_update' }, async (t: Kit) => {
+  test('answers {} with 200', { check: 'newsletter_update', rules: ['newsletter.empty-update-unchanged'] }, async (t: Kit) => {
     const { response } = await update(t, new Resources(t).sharedNewsletterId(), {});
     t.verify(response.status === 200, `answered ${response.status}; expected 200`, { evidence: response });
   });
 
-  test('changes nothing for {}', { check: 'newsletter_update', needs: ['state'] }, async (t: Kit) => {
+  test('changes nothing for {}', { check: 'newsletter_update', rules: ['newsletter.empty-update-unchanged'], needs: ['state'] }, async (t: Kit) => {
     const newsletter = await new Resources(t).newsletter('unchanged');
     const { data, response } = await update(t, newsletter.id, {});
     t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
     t.verify(JSON.stringify(data) === JSON.stringify(newsletter), `{} changed the newsletter: ${JSON.stringify(newsletter)} became ${JSON.stringify(data)}`, { evidence: response });
   });
 
-  test('renames the newsletter, and name_slug follows the name', { check: 'newsletter_update', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('renames the newsletter, and name_slug follows the name', { check: 'newsletter_update', rules: ['newsletter.rename-moves-name-slug'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const newsletter = await new Resources(t).newsletter('before');
     const name = `${t.names.name('After')} Été`;
     const { data, response } = await update(t, newsletter.id, { name });
@@ -36,13 +36,13 @@ forOperation('updateNewsletter', (test) => {
     t.verify(readBack.data?.name === name, `getNewsletter shows ${JSON.stringify(readBack.data?.name)} after the rename`, { evidence: readBack.response });
   });
 
-  test('refuses name null with 422', { check: 'newsletter_update' }, async (t: Kit) => {
+  test('refuses name null with 422', { check: 'newsletter_update', rules: ['newsletter.rename-moves-name-slug'] }, async (t: Kit) => {
     const id = new Resources(t).sharedNewsletterId();
     const { status } = await t.raw({ method: 'PATCH', path: `/newsletters/${id}`, body: '{"name":null}', contentType: 'application/json' });
     t.verify(status === 422, `answered ${status ?? 'nothing'}; expected 422`);
   });
 
-  test('refuses a name used by another newsletter, in other letter case, with 409 and keeps its own', { check: 'newsletter_update', needs: ['state'] }, async (t: Kit) => {
+  test('refuses a name used by another newsletter, in other letter case, with 409 and keeps its own', { check: 'newsletter_update', rules: ['names.unique-any-case', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const taken = await resources.newsletter('Taken');
     const newsletter = await resources.newsletter('renamed');

@@ -15,7 +15,7 @@ for (const operation of contract.operations) {
     const meta = newCaseMeta({ phase: 'property', operationId: operation.operationId, location: 'body', keywords: [] });
     test(
       `[property] ${options.maxExamples ?? 5} generated valid inputs are accepted`,
-      { check: 'positive_data_acceptance', meta: { conformanceCase: meta }, timeoutMs: PROPERTY_TIME_LIMIT_MS + 20_000 },
+      { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'], meta: { conformanceCase: meta }, timeoutMs: PROPERTY_TIME_LIMIT_MS + 20_000 },
       (t) => runProperty(t, operation, meta, { seed: options.seed, maxExamples: options.maxExamples ?? 5, timeLimitMs: PROPERTY_TIME_LIMIT_MS }),
     );
   });

@@ -5,6 +5,7 @@
 import { newCaseMeta } from '../../cases/case-meta.ts';
 import type { GeneratedCase } from '../../cases/model.ts';
 import { runCase } from '../../cases/run-case.ts';
+import { hostileRules } from '../../cases/hostile-rules.ts';
 import { hostileNeeds, runHostileCase } from '../../cases/run-hostile.ts';
 import type { Sequence } from '../../cases/stateful.ts';
 import { suiteContext } from '../context.ts';
@@ -25,10 +26,12 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
     operationId,
     (test) => {
       for (const generated of cases) {
-        const check = generated.check ?? (generated.expect.kind === 'accept' ? 'positive_data_acceptance' : 'negative_data_rejection');
-        const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
+        const accept = generated.expect.kind === 'accept';
+        const check = generated.check ?? (accept ? 'positive_data_acceptance' : 'negative_data_rejection');
         const hostile = generated.input.hostile;
-        const spec = hostile ? { check, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check };
+        const rules = hostile ? hostileRules(hostile) : accept ? ['requests.valid-input-accepted'] : ['requests.schema-validation'];
+        const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
+        const spec = hostile ? { check, rules, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check, rules };
         test(caseTitle(generated), { ...spec, meta: { conformanceCase: meta } }, async (t) => {
           await (hostile ? runHostileCase(t, operation, generated, meta) : runCase(t, operation, generated, meta));
         });
@@ -43,6 +46,6 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
 export function registerSequence(sequence: Sequence): void {
   forOperation(sequence.operationId, (test) => {
     const meta = newCaseMeta({ phase: 'stateful', operationId: sequence.operationId, location: `sequence ${sequence.name}`, keywords: [], sequence: sequence.name });
-    test(`[${sequence.name}] stateful: ${sequence.title}`, { check: sequence.check, needs: ['state'], meta: { conformanceCase: meta } }, (t) => sequence.run(t, meta));
+    test(`[${sequence.name}] stateful: ${sequence.title}`, { check: sequence.check, rules: sequence.rules, needs: ['state'], meta: { conformanceCase: meta } }, (t) => sequence.run(t, meta));
   });
 }

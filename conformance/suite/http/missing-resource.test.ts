@@ -13,7 +13,7 @@ for (const operation of contract.operations) {
   if (pathParameters.length === 0) continue;
   forOperation(operation.operationId, (test) => {
     for (const parameter of pathParameters) {
-      test(`answers 404 when ${parameter.name} names no resource`, { check: 'missing_resource', needs: ['state'] }, async (t) => {
+      test(`answers 404 when ${parameter.name} names no resource`, { check: 'missing_resource', rules: ['resources.missing-is-404'], needs: ['state'] }, async (t) => {
         const ids = await pathIdsFor(t, operation);
         const { status } = await t.call(operation, wellFormedCall(t, operation, { ...ids, [parameter.name]: MISSING_ID }));
         t.verify(status === 404, `answered ${status ?? 'nothing'} for ${parameter.name} ${MISSING_ID}; expected 404`);

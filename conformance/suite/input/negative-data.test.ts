@@ -26,6 +26,8 @@ const OVERSIZED_IMAGE_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 interface NegativeCase {
   title: string;
   expected: number;
+  /** The contract rules the case verifies. */
+  rules: string[];
   needs?: Need[];
   /** The request, from valid path ids; undefined when the mutated input turns out valid. */
   build(t: Kit, ids: PathIds): RawRequest | undefined;
@@ -42,6 +44,7 @@ function parameterCases(operation: OperationInfo): NegativeCase[] {
       cases.push({
         title: `rejects ${mutation.description} (${JSON.stringify(mutation.value)}) with 422`,
         expected: 422,
+        rules: ['requests.schema-validation'],
         build: (t, ids) => {
           if (!t.context.validator.parameterErrors(parameter, mutation.value)) return undefined;
           // Everything else about the request is valid, so only the mutated parameter is wrong.
@@ -55,6 +58,7 @@ function parameterCases(operation: OperationInfo): NegativeCase[] {
   cases.push({
     title: 'rejects an unknown query parameter with 422',
     expected: 422,
+    rules: ['requests.unknown-query-parameter'],
     needs: ['unknown_query_rejection'],
     build: (t, ids) => ({ ...wellFormedRequest(t, operation, ids), query: { conformance_unknown: '1' } }),
   });
@@ -67,6 +71,7 @@ function jsonBodyCases(operation: OperationInfo): NegativeCase[] {
   const cases: NegativeCase[] = bodyMutations(contract, media.schema).map((mutation) => ({
     title: `rejects a body with ${mutation.description} with 422`,
     expected: 422,
+    rules: ['requests.schema-validation'],
     build: (t, ids) => {
       const mutated = mutation.apply(validBody(t, operation, 'typical'));
       if (!t.context.validator.schemaErrors(media.schemaPointer, mutated)) return undefined;
@@ -77,23 +82,27 @@ function jsonBodyCases(operation: OperationInfo): NegativeCase[] {
     {
       title: 'rejects a body that is not parseable JSON with 400',
       expected: 400,
+      rules: ['requests.malformed-body'],
       needs: ['parse_error_problem'],
       build: (t, ids) => jsonRequest(operation, ids, JSON.stringify(validBody(t, operation, 'minimal')).slice(0, -1)),
     },
     {
       title: 'rejects a JSON body sent as text/plain with 415',
       expected: 415,
+      rules: ['requests.json-content-type'],
       build: (t, ids) => jsonRequest(operation, ids, JSON.stringify(validBody(t, operation, 'minimal')), 'text/plain'),
     },
     {
       title: 'rejects a JSON body in another charset than UTF-8 with 415',
       expected: 415,
+      rules: ['requests.json-content-type'],
       needs: ['charset_rejection'],
       build: (t, ids) => jsonRequest(operation, ids, JSON.stringify(validBody(t, operation, 'minimal')), 'application/json; charset=iso-8859-1'),
     },
     {
       title: 'rejects a body over 1 MiB with 413',
       expected: 413,
+      rules: ['requests.body-size-limit'],
       needs: ['size_limit'],
       // Valid JSON padded with white space: only the size is wrong.
       build: (t, ids) => {
@@ -113,6 +122,7 @@ function multipartCases(operation: OperationInfo): NegativeCase[] {
     {
       title: 'rejects an upload without a file part with 422',
       expected: 422,
+      rules: ['image.supported-types'],
       build: () => {
         const body = new FormData();
         body.append('caption', 'no file here');
@@ -122,6 +132,7 @@ function multipartCases(operation: OperationInfo): NegativeCase[] {
     {
       title: 'rejects an upload with two file parts with 422',
       expected: 422,
+      rules: ['image.supported-types'],
       needs: ['upload_inspection'],
       build: () => {
         const body = new FormData();
@@ -132,11 +143,13 @@ function multipartCases(operation: OperationInfo): NegativeCase[] {
     {
       title: 'rejects a JSON body where multipart is required with 415',
       expected: 415,
+      rules: ['requests.json-content-type'],
       build: () => ({ method: operation.method, path, body: '{"file":"pixel.png"}', contentType: 'application/json' }),
     },
     {
       title: 'rejects a multipart body that cannot be parsed with 400',
       expected: 400,
+      rules: ['requests.malformed-body'],
       needs: ['parse_error_problem'],
       build: () => ({
         method: operation.method,
@@ -148,12 +161,14 @@ function multipartCases(operation: OperationInfo): NegativeCase[] {
     {
       title: 'rejects a file that is not a PNG, JPEG, GIF or WebP image (an SVG) with 415',
       expected: 415,
+      rules: ['image.supported-types'],
       needs: ['upload_inspection'],
       build: () => ({ method: operation.method, path, ...imageUpload(NOT_AN_ACCEPTED_IMAGE) }),
     },
     {
       title: 'rejects an image over 10 MiB with 413',
       expected: 413,
+      rules: ['image.supported-types'],
       needs: ['size_limit'],
       build: () => {
         // A PNG signature followed by zeros: only the size is wrong.
@@ -168,7 +183,7 @@ for (const operation of contract.operations) {
   forOperation(operation.operationId, (test) => {
     const cases = [...parameterCases(operation), ...jsonBodyCases(operation), ...multipartCases(operation)];
     for (const negative of cases) {
-      test(negative.title, { check: 'negative_data_rejection', needs: negative.needs }, async (t) => {
+      test(negative.title, { check: 'negative_data_rejection', rules: negative.rules, needs: negative.needs }, async (t) => {
         // Rejected requests change nothing, so the cases of an operation share one set of resources.
         const ids = await t.shared('ids', () => pathIdsFor(t, operation));
         const request = negative.build(t, ids);

@@ -81,14 +81,14 @@ for (const operation of contract.operations) {
     if (hasJsonBody) {
       const strategies: Strategy[] = UNDELETABLE_CREATES.has(operation.operationId) ? ['minimal', 'longest'] : ['minimal', 'typical', 'longest', 'nulls', 'random'];
       for (const strategy of strategies) {
-        test(`accepts ${BODY_CASES[strategy]}`, { check: 'positive_data_acceptance' }, async (t) => {
+        test(`accepts ${BODY_CASES[strategy]}`, { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
           guardAuthor(t, operation);
           const ids = await pathIdsFor(t, operation);
           await accept(t, operation, await bodyCall(t, operation, ids, strategy));
         });
       }
       if (operation.requestBody?.required === false) {
-        test('accepts a request without a body', { check: 'positive_data_acceptance' }, async (t) => {
+        test('accepts a request without a body', { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
           const ids = await pathIdsFor(t, operation);
           await accept(t, operation, { ids });
         });
@@ -96,7 +96,7 @@ for (const operation of contract.operations) {
     }
     if (hasQuery) {
       for (const strategy of ['minimal', 'typical', 'longest', 'random'] as Strategy[]) {
-        test(`accepts ${QUERY_CASES[strategy]}`, { check: 'positive_data_acceptance' }, async (t) => {
+        test(`accepts ${QUERY_CASES[strategy]}`, { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
           const ids = await pathIdsFor(t, operation);
           await accept(t, operation, queryCall(t, operation, ids, strategy));
         });
@@ -104,7 +104,7 @@ for (const operation of contract.operations) {
     }
     if (hasUpload) {
       for (const image of SAMPLE_IMAGES) {
-        test(`accepts a ${image.type} image`, { check: 'positive_data_acceptance' }, async (t) => {
+        test(`accepts a ${image.type} image`, { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
           // Raw: a file upload's curl line reads better as -F than as the multipart bytes.
           await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(image) });
         });

@@ -29,21 +29,21 @@ async function list(t: Kit, operation: OperationInfo, query: Record<string, numb
 // listEmails is left to core/list-emails.test.ts, which tests the same on a known set of emails.
 for (const operation of contract.operations.filter((candidate) => isList(candidate) && candidate.operationId !== 'listEmails')) {
   forOperation(operation.operationId, (test) => {
-    test('answers page 1 of size 10 when page and size are not given', { check: 'pagination_defaults' }, async (t: Kit) => {
+    test('answers page 1 of size 10 when page and size are not given', { check: 'pagination_defaults', rules: ['lists.default-page-and-size'] }, async (t: Kit) => {
       const { envelope, exchange } = await list(t, operation);
       if (!envelope) return;
       t.verify(envelope.page === 1 && envelope.size === 10, `the envelope says page ${envelope.page} of size ${envelope.size}; the defaults are 1 and 10`, { evidence: exchange });
       t.verify(envelope.result.length <= 10, `${envelope.result.length} items; the default size is 10`, { evidence: exchange });
     });
 
-    test('answers an envelope that adds up', { check: 'pagination_arithmetic' }, async (t: Kit) => {
+    test('answers an envelope that adds up', { check: 'pagination_arithmetic', rules: ['lists.envelope-arithmetic'] }, async (t: Kit) => {
       const { envelope, exchange } = await list(t, operation, { size: 100 });
       if (!envelope) return;
       const problem = envelopeArithmeticProblem(envelope);
       t.verify(problem === undefined, problem ?? '', { evidence: exchange });
     });
 
-    test('answers a page past the end with no items and the true total', { check: 'pagination_arithmetic', needs: ['input_reflection'] }, async (t: Kit) => {
+    test('answers a page past the end with no items and the true total', { check: 'pagination_arithmetic', rules: ['lists.past-the-end'], needs: ['input_reflection'] }, async (t: Kit) => {
       // Other tests may add or delete items meanwhile, even between two reads that agree (one item
       // deleted, another created). A right answer in any clean attempt passes; only a wrong answer
       // in every attempt whose reads of page 1 agreed is a failure.
@@ -66,7 +66,7 @@ for (const operation of contract.operations.filter((candidate) => isList(candida
       t.notApplicable('the list changed between every two reads (other tests were writing to it), so its totals cannot be compared');
     });
 
-    test('lists newest first: created_at descending, then id descending', { check: 'list_ordering' }, async (t: Kit) => {
+    test('lists newest first: created_at descending, then id descending', { check: 'list_ordering', rules: ['lists.newest-first'] }, async (t: Kit) => {
       const { envelope, exchange } = await list(t, operation, { size: 100 });
       if (!envelope) return;
       const problem = orderingProblem(envelope.result);

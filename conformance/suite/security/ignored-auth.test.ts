@@ -22,7 +22,7 @@ const CREDENTIALS: { title: string; authorization: (token: string) => string | n
 for (const operation of contract.operations.filter((candidate) => candidate.secured)) {
   forOperation(operation.operationId, (test) => {
     for (const credentials of CREDENTIALS) {
-      test(`answers 401 ${credentials.title}`, { check: 'ignored_auth', needs: credentials.needs }, async (t) => {
+      test(`answers 401 ${credentials.title}`, { check: 'ignored_auth', rules: ['auth.bearer-required'], needs: credentials.needs }, async (t) => {
         const request = wellFormedRequest(t, operation, missingIds(operation));
         const { status } = await t.raw({ ...request, authorization: credentials.authorization(options.token) });
         t.verify(status === 401, `answered ${status ?? 'nothing'} instead of 401`);

@@ -54,7 +54,7 @@ for (const operation of contract.operations) {
   const takesId = operation.parameters.some((parameter) => parameter.in === 'path');
   if (!takesId) continue;
   forOperation(operation.operationId, (test) => {
-    test("answers 404 for another workspace's resource and leaves it unchanged", { check: 'workspace_isolation', needs: ['token_validation', 'state'] }, async (t: Kit) => {
+    test("answers 404 for another workspace's resource and leaves it unchanged", { check: 'workspace_isolation', rules: ['auth.workspace-scope'], needs: ['token_validation', 'state'] }, async (t: Kit) => {
       const token2 = requireSecondToken(t);
       const ids = await pathIdsFor(t, operation);
       const call = wellFormedCall(t, operation, ids);
@@ -70,7 +70,7 @@ for (const [operationId, readerId, fixture] of [
   ['listNewsletters', 'getNewsletter', 'newsletter'],
 ] as const) {
   forOperation(operationId, (test) => {
-    test(`never lists another workspace's ${fixture}s`, { check: 'workspace_isolation', needs: ['token_validation', 'state'] }, async (t: Kit) => {
+    test(`never lists another workspace's ${fixture}s`, { check: 'workspace_isolation', rules: ['auth.workspace-scope'], needs: ['token_validation', 'state'] }, async (t: Kit) => {
       const token2 = requireSecondToken(t);
       const resources = new Resources(t);
       const id = fixture === 'page' ? resources.sharedPageId() : resources.sharedNewsletterId();

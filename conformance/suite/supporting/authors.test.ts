@@ -14,7 +14,7 @@ forOperation('listAuthors', (test) => {
     [{ active: false }, false],
   ] as const) {
     const title = 'active' in query ? 'lists only inactive authors with active=false' : 'lists only active authors by default';
-    test(title, { check: 'status_filter', needs: active ? [] : ['input_reflection'] }, async (t: Kit) => {
+    test(title, { check: 'status_filter', rules: ['lists.exact-filters'], needs: active ? [] : ['input_reflection'] }, async (t: Kit) => {
       const { data, response } = await t.api.GET('/authors', { params: { query: { ...query, size: 100 } } });
       t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
       const others = data.result.filter((item) => item.active !== active);
@@ -24,7 +24,7 @@ forOperation('listAuthors', (test) => {
 });
 
 forOperation('getAuthor', (test) => {
-  test('answers an author as listAuthors shows it', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
+  test('answers an author as listAuthors shows it', { check: 'crud_agreement', rules: ['resources.update-kept'], needs: ['state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
     const { shown, listed } = await holdingAuthor(t, id, async () => {
       const { data, response } = await t.api.GET('/authors/{id}', { params: { path: { id } } });
@@ -37,7 +37,7 @@ forOperation('getAuthor', (test) => {
 });
 
 forOperation('updateAuthor', (test) => {
-  test('answers {} with the author unchanged', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
+  test('answers {} with the author unchanged', { check: 'crud_agreement', rules: ['author.update-kept'], needs: ['state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
     const { before, data, response } = await holdingAuthor(t, id, async () => {
       const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
@@ -47,7 +47,7 @@ forOperation('updateAuthor', (test) => {
     t.verify(JSON.stringify(data) === JSON.stringify(before.data), `{} changed the author: ${JSON.stringify(before.data)} became ${JSON.stringify(data)}`, { evidence: response });
   });
 
-  test('keeps a change, formatted_name follows the names, and getAuthor agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('keeps a change, formatted_name follows the names, and getAuthor agrees', { check: 'crud_agreement', rules: ['author.update-kept', 'resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
     if (!t.fixtures.authorWritable) t.notApplicable('the suite changes only what it created: name an author it may change as author_id in --fixtures');
     const change = { first_name: 'Conformance', last_name: t.options.runId, position: 'Checked by the conformance suite' };

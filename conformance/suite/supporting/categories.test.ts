@@ -9,7 +9,7 @@ import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
 forOperation('createCategory', (test) => {
-  test('makes the created category readable at once, by getCategory and in listCategories', { check: 'ensure_resource_availability', needs: ['state'] }, async (t: Kit) => {
+  test('makes the created category readable at once, by getCategory and in listCategories', { check: 'ensure_resource_availability', rules: ['resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const category = await resources.category(pageId);
@@ -21,7 +21,7 @@ forOperation('createCategory', (test) => {
 });
 
 forOperation('updateCategory', (test) => {
-  test('keeps a new name without changing the slug, clears description and color set to null', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('keeps a new name without changing the slug, clears description and color set to null', { check: 'crud_agreement', rules: ['resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const category = await resources.category(pageId, { description: 'Before.', color: '#abc' });
@@ -35,7 +35,7 @@ forOperation('updateCategory', (test) => {
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getCategory shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });
 
-  test('normalises a new slug, and refuses one another category of the page has with 409', { check: 'category_slug', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('normalises a new slug, and refuses one another category of the page has with 409', { check: 'category_slug', rules: ['category.slug-derived', 'category.slug-taken'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const other = await resources.category(pageId);
@@ -49,7 +49,7 @@ forOperation('updateCategory', (test) => {
 });
 
 forOperation('deleteCategory', (test) => {
-  test('deletes for good: reading or deleting again is 404, even after a new category, and it is no longer listed', { check: 'use_after_free', needs: ['state'] }, async (t: Kit) => {
+  test('deletes for good: reading or deleting again is 404, even after a new category, and it is no longer listed', { check: 'use_after_free', rules: ['resources.gone-after-delete'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const category = await resources.category(pageId);
@@ -66,7 +66,7 @@ forOperation('deleteCategory', (test) => {
     t.verify(listed.data?.result.some((item) => item.id === category.id) === false, `category ${category.id} is still listed`, { evidence: listed.response });
   });
 
-  test('leaves the posts of a deleted category on the page with category_id null', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
+  test('leaves the posts of a deleted category on the page with category_id null', { check: 'crud_agreement', rules: ['category.delete-keeps-posts'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const category = await resources.category(pageId);

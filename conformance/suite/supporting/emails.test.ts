@@ -21,7 +21,7 @@ async function scheduledEmail(t: Kit): Promise<Email> {
 }
 
 forOperation('createEmail', (test) => {
-  test('creates a draft with the Markdown rendered and a slug from the subject, readable at once', { check: 'ensure_resource_availability', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('creates a draft with the Markdown rendered and a slug from the subject, readable at once', { check: 'ensure_resource_availability', rules: ['email.created-draft', 'resources.readable-after-create'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
     const subject = `${t.names.name('Issue')} Été`;
     const email = await new Resources(t).email(newsletterId, { subject, content_md: 'Shipped **faster lists**.' });
@@ -34,7 +34,7 @@ forOperation('createEmail', (test) => {
 });
 
 forOperation('updateEmail', (test) => {
-  test('keeps a change to a draft, clears a field set to null, and getEmail agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('keeps a change to a draft, clears a field set to null, and getEmail agrees', { check: 'crud_agreement', rules: ['resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
     const email = await new Resources(t).email(newsletterId, { preview: 'Before.' });
     const path = { newsletter_id: newsletterId, id: email.id };
@@ -46,7 +46,7 @@ forOperation('updateEmail', (test) => {
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getEmail shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });
 
-  test('refuses to change an email that is not a draft with 409, leaving it as it was', { check: 'conflict_detection', needs: ['state'] }, async (t: Kit) => {
+  test('refuses to change an email that is not a draft with 409, leaving it as it was', { check: 'conflict_detection', rules: ['email.only-draft-changes', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const email = await scheduledEmail(t);
     const path = { newsletter_id: email.newsletter_id, id: email.id };
     const { response } = await t.api.PATCH('/newsletters/{newsletter_id}/emails/{id}', { params: { path }, body: { subject: t.names.name('too-late') } });
@@ -57,7 +57,7 @@ forOperation('updateEmail', (test) => {
 });
 
 forOperation('deleteEmail', (test) => {
-  test('deletes a draft for good: reading or deleting again is 404, even after a new email, and it is no longer listed', { check: 'use_after_free', needs: ['state'] }, async (t: Kit) => {
+  test('deletes a draft for good: reading or deleting again is 404, even after a new email, and it is no longer listed', { check: 'use_after_free', rules: ['resources.gone-after-delete'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = resources.sharedNewsletterId();
     const email = await resources.email(newsletterId);
@@ -74,7 +74,7 @@ forOperation('deleteEmail', (test) => {
     t.verify(listed.data?.result.some((item) => item.id === email.id) === false, `email ${email.id} is still listed`, { evidence: listed.response });
   });
 
-  test('refuses to delete an email that is not a draft with 409, keeping it', { check: 'conflict_detection', needs: ['state'] }, async (t: Kit) => {
+  test('refuses to delete an email that is not a draft with 409, keeping it', { check: 'conflict_detection', rules: ['email.only-draft-changes', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const email = await scheduledEmail(t);
     const path = { newsletter_id: email.newsletter_id, id: email.id };
     const { response } = await t.api.DELETE('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });

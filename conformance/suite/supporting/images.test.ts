@@ -6,7 +6,7 @@ import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
 import type { Kit } from '../kit.ts';
 
 forOperation('uploadImage', (test) => {
-  test('serves the uploaded image at the URL it answers', { check: 'ensure_resource_availability', needs: ['state'] }, async (t: Kit) => {
+  test('serves the uploaded image at the URL it answers', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
     const image = SAMPLE_IMAGES[0]!;
     const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
     const url = (json as { url?: string } | undefined)?.url;

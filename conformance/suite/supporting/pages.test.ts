@@ -8,7 +8,7 @@ import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
 forOperation('createPage', (test) => {
-  test('makes the created page readable at once, by getPage and in listPages', { check: 'ensure_resource_availability', needs: ['state'] }, async (t: Kit) => {
+  test('makes the created page readable at once, by getPage and in listPages', { check: 'ensure_resource_availability', rules: ['resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
     const page = await new Resources(t).page();
     const read = await t.api.GET('/pages/{id}', { params: { path: { id: page.id } } });
     t.verify(JSON.stringify(read.data) === JSON.stringify(page), `getPage answered ${read.response.status} ${JSON.stringify(read.data)}; expected the created page`, { evidence: read.response });
@@ -18,7 +18,7 @@ forOperation('createPage', (test) => {
 });
 
 forOperation('getPage', (test) => {
-  test('answers a page as listPages shows it', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
+  test('answers a page as listPages shows it', { check: 'crud_agreement', rules: ['resources.update-kept'], needs: ['state'] }, async (t: Kit) => {
     const page = await new Resources(t).page();
     const listed = await t.api.GET('/pages', { params: { query: { size: 100 } } });
     const item = listed.data?.result.find((candidate) => candidate.id === page.id);
@@ -28,7 +28,7 @@ forOperation('getPage', (test) => {
 });
 
 forOperation('updatePage', (test) => {
-  test('renames a page: name_slug follows the name, slug and domain stay, getPage agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('renames a page: name_slug follows the name, slug and domain stay, getPage agrees', { check: 'crud_agreement', rules: ['page.rename-keeps-slug', 'resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const page = await new Resources(t).page();
     const name = `${t.names.name('Renamed')} Notes`;
     const { data, response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { name } });
@@ -39,14 +39,14 @@ forOperation('updatePage', (test) => {
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getPage shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });
 
-  test('changes the slug, normalised as on creation', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('changes the slug, normalised as on creation', { check: 'crud_agreement', rules: ['page.rename-keeps-slug'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const page = await new Resources(t).page();
     const slug = `${t.names.name('New')} Slug`;
     const { data, response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { slug } });
     t.verify(data?.slug === expectedSlug(slug, { removeSlash: true }), `slug is ${data?.slug}; expected ${expectedSlug(slug, { removeSlash: true })}`, { evidence: response });
   });
 
-  test("refuses a name another page of the workspace has, in other letter case, with 409", { check: 'conflict_detection', needs: ['state'] }, async (t: Kit) => {
+  test("refuses a name another page of the workspace has, in other letter case, with 409", { check: 'conflict_detection', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const taken = await resources.page('Taken');
     const page = await resources.page();

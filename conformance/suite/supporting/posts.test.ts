@@ -8,7 +8,7 @@ import { reuseHint } from '../id-reuse.ts';
 import { Resources } from '../resources.ts';
 
 forOperation('createPost', (test) => {
-  test('makes the created post readable at once, by getPost and in listPosts', { check: 'ensure_resource_availability', needs: ['state'] }, async (t: Kit) => {
+  test('makes the created post readable at once, by getPost and in listPosts', { check: 'ensure_resource_availability', rules: ['resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const post = await resources.post(pageId);
@@ -20,7 +20,7 @@ forOperation('createPost', (test) => {
 });
 
 forOperation('listPosts', (test) => {
-  test('lists exactly the posts with status=published', { check: 'status_filter', needs: ['state'] }, async (t: Kit) => {
+  test('lists exactly the posts with status=published', { check: 'status_filter', rules: ['lists.exact-filters'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const draft = await resources.post(pageId);
@@ -33,7 +33,7 @@ forOperation('listPosts', (test) => {
     t.verify(!data.result.some((post) => post.id === draft.id), `the draft ${draft.id} is listed`, { evidence: response });
   });
 
-  test('lists exactly the posts of a category with category_id', { check: 'status_filter', needs: ['state'] }, async (t: Kit) => {
+  test('lists exactly the posts of a category with category_id', { check: 'status_filter', rules: ['lists.exact-filters'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const category = await resources.category(pageId);
@@ -47,7 +47,7 @@ forOperation('listPosts', (test) => {
 });
 
 forOperation('updatePost', (test) => {
-  test('publishing a draft sets first_published_at, and a return to draft keeps it', { check: 'post_publication_state', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('publishing a draft sets first_published_at, and a return to draft keeps it', { check: 'post_publication_state', rules: ['post.first-published-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const post = await resources.post(pageId);
@@ -60,7 +60,7 @@ forOperation('updatePost', (test) => {
     t.verify(draft.data.first_published_at === published.data.first_published_at, `back to draft, first_published_at became ${draft.data.first_published_at}; it is set once and never cleared`, { evidence: draft.response });
   });
 
-  test('keeps a change, clears a field set to null, keeps the slug, and getPost agrees', { check: 'crud_agreement', needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('keeps a change, clears a field set to null, keeps the slug, and getPost agrees', { check: 'crud_agreement', rules: ['resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const post = await resources.post(pageId, { description: 'Before the change.' });
@@ -76,7 +76,7 @@ forOperation('updatePost', (test) => {
 });
 
 forOperation('deletePost', (test) => {
-  test('deletes for good: reading or deleting again is 404, even after a new post, and it is no longer listed', { check: 'use_after_free', needs: ['state'] }, async (t: Kit) => {
+  test('deletes for good: reading or deleting again is 404, even after a new post, and it is no longer listed', { check: 'use_after_free', rules: ['resources.gone-after-delete'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
     const post = await resources.post(pageId);

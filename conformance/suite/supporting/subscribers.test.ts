@@ -14,7 +14,7 @@ forOperation('listSubscribers', (test) => {
     ['verified=true', { verified: true }, true],
     ['verified=false', { verified: false }, false],
   ] as const) {
-    test(`lists exactly the matching subscribers with ${filter}`, { check: 'status_filter', needs: ['state'] }, async (t: Kit) => {
+    test(`lists exactly the matching subscribers with ${filter}`, { check: 'status_filter', rules: ['lists.exact-filters'], needs: ['state'] }, async (t: Kit) => {
       const newsletterId = new Resources(t).sharedNewsletterId();
       // Created through the API, a subscriber is active and verified at once.
       const subscriber = await new Resources(t).subscriber(newsletterId);
@@ -30,7 +30,7 @@ forOperation('listSubscribers', (test) => {
 });
 
 forOperation('deleteSubscriber', (test) => {
-  test('deletes for good: deleting again is 404, even after a new subscriber, and it is no longer listed', { check: 'use_after_free', needs: ['state'] }, async (t: Kit) => {
+  test('deletes for good: deleting again is 404, even after a new subscriber, and it is no longer listed', { check: 'use_after_free', rules: ['resources.gone-after-delete'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = resources.sharedNewsletterId();
     const subscriber = await resources.subscriber(newsletterId);
@@ -45,7 +45,7 @@ forOperation('deleteSubscriber', (test) => {
     t.verify(listed.data?.result.some((item) => item.id === subscriber.id) === false, `subscriber ${subscriber.id} is still listed`, { evidence: listed.response });
   });
 
-  test('lets a deleted address subscribe again as a new subscriber', { check: 'crud_agreement', needs: ['state'] }, async (t: Kit) => {
+  test('lets a deleted address subscribe again as a new subscriber', { check: 'crud_agreement', rules: ['subscriber.resubscribe-after-delete'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = resources.sharedNewsletterId();
     const first = await resources.subscriber(newsletterId);

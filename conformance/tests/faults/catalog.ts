@@ -60,6 +60,7 @@ export const FAULTS: Fault[] = [
     name: 'wrong-success-status',
     description: 'createPost answers 200 instead of 201',
     caughtBy: ['status_code_conformance'],
+    breaks: ['responses.declared-status'],
     operations: ['createPost'],
     upstream: 'mock',
     rewriteResponse: (response, context) => (context.operation?.operationId === 'createPost' && response.status === 201 ? { ...response, status: 200 } : response),
@@ -68,6 +69,7 @@ export const FAULTS: Fault[] = [
     name: 'missing-response-field',
     description: 'posts are answered without their slug',
     caughtBy: ['response_schema_conformance'],
+    breaks: ['responses.every-field'],
     operations: ['createPost'],
     upstream: 'mock',
     rewriteResponse: (response, context) => {
@@ -81,6 +83,7 @@ export const FAULTS: Fault[] = [
     name: 'mistyped-response-field',
     description: "a subscriber's id is answered as a string",
     caughtBy: ['response_schema_conformance'],
+    breaks: ['responses.every-field'],
     operations: ['createSubscriber'],
     upstream: 'mock',
     rewriteResponse: (response, context) => {
@@ -93,6 +96,7 @@ export const FAULTS: Fault[] = [
     name: 'wrong-content-type',
     description: 'success bodies are sent as text/plain',
     caughtBy: ['content_type_conformance'],
+    breaks: ['responses.media-type'],
     operations: ['listPages'],
     upstream: 'mock',
     rewriteResponse: (response) => (response.status < 300 && response.body.length > 0 ? { ...response, headers: { ...response.headers, 'content-type': 'text/plain' } } : response),
@@ -101,15 +105,30 @@ export const FAULTS: Fault[] = [
     name: 'problem-as-plain-json',
     description: 'errors are sent as application/json instead of application/problem+json',
     caughtBy: ['content_type_conformance'],
+    breaks: ['responses.media-type'],
     operations: ['getPage'],
     upstream: 'mock',
     rewriteResponse: (response) =>
       response.headers['content-type']?.startsWith('application/problem+json') ? { ...response, headers: { ...response.headers, 'content-type': 'application/json' } } : response,
   },
   {
+    name: 'problem-status-mismatch',
+    description: "a problem document's status says 400 whatever the response's status",
+    caughtBy: ['response_schema_conformance'],
+    breaks: ['errors.problem-details'],
+    operations: ['getPage'],
+    upstream: 'mock',
+    rewriteResponse: (response) => {
+      if (!response.headers['content-type']?.startsWith('application/problem+json')) return response;
+      const json = parse(response.body) as Json | undefined;
+      return json && json.status !== 400 ? withJson(response, { ...json, status: 400 }) : response;
+    },
+  },
+  {
     name: 'wrong-envelope-arithmetic',
     description: 'a list says total is one less than the items it holds',
     caughtBy: ['pagination_arithmetic'],
+    breaks: ['lists.envelope-arithmetic'],
     operations: ['listEmails'],
     upstream: 'mock',
     rewriteResponse: (response) => {
@@ -122,6 +141,7 @@ export const FAULTS: Fault[] = [
     name: 'ignored-size-limit',
     description: 'a list answers more items than the size asked for (or the default 10)',
     caughtBy: ['pagination_arithmetic', 'pagination_defaults', 'pagination_limits', 'response_schema_conformance'],
+    breaks: ['lists.envelope-arithmetic'],
     operations: ['listEmails'],
     upstream: 'mock',
     rewriteResponse: (response, context) => {
@@ -136,6 +156,7 @@ export const FAULTS: Fault[] = [
     name: 'default-not-applied',
     description: 'a list without size answers with size 20 instead of the default 10',
     caughtBy: ['pagination_defaults'],
+    breaks: ['lists.default-page-and-size'],
     operations: ['listEmails'],
     upstream: 'mock',
     rewriteResponse: (response, context) => {
@@ -148,6 +169,7 @@ export const FAULTS: Fault[] = [
     name: 'server-error-on-bad-input',
     description: 'invalid input crashes the server: 500 instead of 422',
     caughtBy: ['not_a_server_error', 'negative_data_rejection'],
+    breaks: ['responses.no-server-error', 'requests.schema-validation'],
     operations: ['createCategory'],
     upstream: 'mock',
     rewriteResponse: (response) =>
@@ -159,6 +181,7 @@ export const FAULTS: Fault[] = [
     name: 'bad-input-accepted',
     description: 'invalid input is accepted: the 422 becomes the success status with a plausible body',
     caughtBy: ['negative_data_rejection'],
+    breaks: ['requests.schema-validation'],
     operations: ['createSubscriber'],
     upstream: 'mock',
     rewriteResponse: (response, context) => {
@@ -171,6 +194,7 @@ export const FAULTS: Fault[] = [
     name: 'wrong-error-status',
     description: 'schema violations are answered 400 instead of 422',
     caughtBy: ['negative_data_rejection'],
+    breaks: ['requests.schema-validation'],
     operations: ['createPage'],
     upstream: 'mock',
     rewriteResponse: (response) => {
@@ -182,6 +206,7 @@ export const FAULTS: Fault[] = [
     name: 'missing-auth-check',
     description: 'requests without a valid token are served as if they had one',
     caughtBy: ['ignored_auth'],
+    breaks: ['auth.bearer-required'],
     operations: ['updateNewsletter'],
     upstream: 'mock',
     rewriteResponse: async (response, context) =>
@@ -193,6 +218,7 @@ export const FAULTS: Fault[] = [
     name: 'missing-www-authenticate',
     description: '401 is answered without WWW-Authenticate',
     caughtBy: ['response_headers_conformance'],
+    breaks: ['responses.declared-headers', 'auth.bearer-required'],
     operations: ['listAuthors'],
     upstream: 'mock',
     rewriteResponse: (response) => {
@@ -205,6 +231,7 @@ export const FAULTS: Fault[] = [
     name: 'malformed-rate-limit-header',
     description: 'every answer carries RateLimit in the older draft syntax (limit=, remaining=, reset=)',
     caughtBy: ['response_headers_conformance'],
+    breaks: ['responses.declared-headers'],
     operations: ['listPages'],
     upstream: 'mock',
     rewriteResponse: (response) => ({ ...response, headers: { ...response.headers, ratelimit: 'limit=100, remaining=99, reset=60' } }),
@@ -213,6 +240,7 @@ export const FAULTS: Fault[] = [
     name: 'plain-429',
     description: 'requests are refused with a bare 429: text/plain, no Retry-After',
     caughtBy: ['response_headers_conformance', 'content_type_conformance', 'response_schema_conformance'],
+    breaks: ['responses.declared-headers', 'responses.media-type'],
     operations: ['listAuthors'],
     upstream: 'mock',
     rewriteResponse: (response, context) =>
@@ -224,6 +252,7 @@ export const FAULTS: Fault[] = [
     name: 'send-answers-draft',
     description: 'sendEmail answers 200 with the email still a draft',
     caughtBy: ['email_send_state_table'],
+    breaks: ['email.send-now'],
     operations: ['sendEmail'],
     upstream: 'mock',
     rewriteResponse: (response, context) => {
@@ -239,6 +268,7 @@ export const FAULTS: Fault[] = [
     name: 'upsert-duplicates',
     description: 'every createSubscriber creates a new subscriber, even for an address already there',
     caughtBy: ['subscriber_upsert_identity', 'subscriber_upsert_concurrency'],
+    breaks: ['subscriber.upsert-same-id'],
     operations: ['createSubscriber'],
     upstream: 'live',
     rewriteRequest: (() => {
@@ -253,6 +283,7 @@ export const FAULTS: Fault[] = [
     name: 'case-sensitive-upsert',
     description: 'createSubscriber tells addresses apart by letter case',
     caughtBy: ['subscriber_upsert_identity', 'subscriber_upsert_concurrency'],
+    breaks: ['subscriber.upsert-same-id'],
     operations: ['createSubscriber'],
     upstream: 'live',
     // An address with capitals becomes a different address, as a case-sensitive match would treat it.
@@ -268,6 +299,7 @@ export const FAULTS: Fault[] = [
     name: 'past-send-accepted',
     description: 'sendEmail accepts a time in the past (and sends at once)',
     caughtBy: ['email_send_state_table'],
+    breaks: ['email.send-past-time'],
     operations: ['sendEmail'],
     upstream: 'live',
     rewriteRequest: (request, context) =>
@@ -284,6 +316,7 @@ export const FAULTS: Fault[] = [
     name: 'resend-sent-email',
     description: 'sendEmail on an email already sent answers 200 instead of 409',
     caughtBy: ['email_send_state_table'],
+    breaks: ['email.send-already-sent'],
     operations: ['sendEmail'],
     upstream: 'live',
     rewriteResponse: async (response, context) => {
@@ -297,6 +330,7 @@ export const FAULTS: Fault[] = [
     name: 'cross-workspace-leak',
     description: "a second workspace's token sees the first workspace's resources",
     caughtBy: ['workspace_isolation'],
+    breaks: ['auth.workspace-scope'],
     operations: ['getPage', 'updatePost', 'listNewsletters'],
     upstream: 'live',
     rewriteRequest: (request, context) =>
@@ -308,6 +342,7 @@ export const FAULTS: Fault[] = [
     name: 'unknown-token-accepted',
     description: 'a token no workspace has is served as a valid one',
     caughtBy: ['ignored_auth'],
+    breaks: ['auth.bearer-required'],
     operations: ['listPages'],
     upstream: 'live',
     rewriteRequest: (request, context) => {
@@ -321,6 +356,7 @@ export const FAULTS: Fault[] = [
     name: 'ignored-status-filter',
     description: 'list operations ignore the status filter',
     caughtBy: ['status_filter'],
+    breaks: ['lists.exact-filters'],
     operations: ['listEmails', 'listPosts', 'listSubscribers'],
     upstream: 'live',
     rewriteRequest: (request, context) => {
@@ -334,6 +370,7 @@ export const FAULTS: Fault[] = [
     name: 'default-size-not-applied',
     description: 'a list without size answers 20 items per page, though the envelope says 10',
     caughtBy: ['pagination_defaults', 'pagination_arithmetic'],
+    breaks: ['lists.default-page-and-size'],
     operations: ['listEmails'],
     upstream: 'live',
     rewriteRequest: (request, context) => {

@@ -39,6 +39,8 @@ export interface Fault {
   description: string;
   /** Named checks of the suite, any of which catching the fault is enough. */
   caughtBy: string[];
+  /** The contract rules (ids of its `x-rules`) the fault breaks: the run's rule coverage must show each failed. */
+  breaks: string[];
   /** Operations a run must include to meet the fault (keeps each run short). */
   operations: string[];
   /** `mock`: shows in front of the stateless Prism mock; `live`: needs a server that keeps state. */

@@ -1,0 +1,83 @@
+/**
+ * Rule coverage: for every rule of the contract's catalogue (`x-rules`), the tests and checks that verify
+ * it and what they found on this run. A rule no test declares and no response-level check stands for is
+ * a gap; a rule the catalogue marks not checkable is listed with its reason.
+ */
+import { CHECK_NAMES, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
+import type { ContractRule } from '../contract/rules.ts';
+import type { MatrixCell, TestEntry, TestState } from './model.ts';
+
+export type RuleStatus = 'passed' | 'failed' | 'not_applicable' | 'not_run' | 'gap' | 'not_checkable';
+
+export interface RuleCoverage {
+  id: string;
+  rule: string;
+  /** Where the contract writes it: `info`, an operationId, or `schema Name`. */
+  where: string;
+  status: RuleStatus;
+  /** The checks that verify it: those of its tests, and the response-level checks that stand for it. */
+  checks: CheckName[];
+  /** The tests that declare it, with their state on this run. */
+  tests: { name: string; state: TestState }[];
+  /** Response-level verdicts on every exchange that counted for it (passes and failures). */
+  exchanges: { passed: number; failed: number };
+  /** For a rule marked not checkable: why; for a gap: what is missing. */
+  reason?: string;
+}
+
+export interface RuleCoverageSection {
+  rules: RuleCoverage[];
+  counts: Record<RuleStatus, number>;
+  /** Rule ids tests declare that the contract does not have: an error of the suite, never silently dropped. */
+  unknown: { test: string; rule: string }[];
+}
+
+const STATE_ORDER: TestState[] = ['failed', 'passed', 'not_applicable', 'not_run'];
+
+export function buildRuleCoverage(
+  catalogue: ContractRule[],
+  entries: TestEntry[],
+  matrix: Record<string, Partial<Record<CheckName, MatrixCell>>>,
+): RuleCoverageSection {
+  const known = new Set(catalogue.map((rule) => rule.id));
+  const unknown: RuleCoverageSection['unknown'] = [];
+  for (const entry of entries) for (const rule of entry.rules) if (!known.has(rule)) unknown.push({ test: entry.name, rule });
+
+  const rules = catalogue.map((rule): RuleCoverage => {
+    const tests = entries.filter((entry) => entry.rules.includes(rule.id));
+    const responseChecks = CHECK_NAMES.filter((check) => rulesOfCheck(check).includes(rule.id));
+    const exchanges = { passed: 0, failed: 0 };
+    for (const row of Object.values(matrix)) {
+      for (const check of responseChecks) {
+        exchanges.passed += row[check]?.passed ?? 0;
+        exchanges.failed += row[check]?.failed ?? 0;
+      }
+    }
+    const checks = [...new Set([...tests.map((test) => test.check), ...responseChecks])];
+    const coverage: RuleCoverage = {
+      id: rule.id,
+      rule: rule.rule,
+      where: rule.where,
+      status: 'gap',
+      checks,
+      tests: tests.map((test) => ({ name: test.name, state: test.state })),
+      exchanges,
+    };
+    if (rule.notCheckable !== undefined) {
+      coverage.status = 'not_checkable';
+      coverage.reason = rule.notCheckable;
+      return coverage;
+    }
+    const states = new Set<TestState>(tests.map((test) => test.state));
+    if (exchanges.failed > 0) states.add('failed');
+    else if (exchanges.passed > 0) states.add('passed');
+    const state = STATE_ORDER.find((candidate) => states.has(candidate));
+    if (state) coverage.status = state;
+    else coverage.reason = 'no test of this run declares it and no response-level check stands for it';
+    return coverage;
+  });
+
+  const counts: Record<RuleStatus, number> = { passed: 0, failed: 0, not_applicable: 0, not_run: 0, gap: 0, not_checkable: 0 };
+  for (const rule of rules) counts[rule.status]++;
+  return { rules, counts, unknown };
+}

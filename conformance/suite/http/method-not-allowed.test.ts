@@ -1,0 +1,40 @@
+/**
+ * method_not_allowed: a method a path does not have is answered 405 with an `Allow` header listing the
+ * methods it has (RFC 9110 section 15.5.6) and a problem document of type method-not-allowed. One test per
+ * path, under the path's first operation.
+ */
+import { forOperation } from '../harness.ts';
+import { suiteContext } from '../context.ts';
+import type { Kit } from '../kit.ts';
+import { fillPath, pathIdsFor } from '../requests.ts';
+
+const { contract } = suiteContext();
+const CANDIDATES = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET'];
+
+const byPath = new Map<string, typeof contract.operations>();
+for (const operation of contract.operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+
+for (const [path, operations] of byPath) {
+  const allowed = operations.map((operation) => operation.method.toUpperCase());
+  const method = CANDIDATES.find((candidate) => !allowed.includes(candidate));
+  if (!method) continue;
+  const first = operations[0]!;
+  forOperation(first.operationId, (test) => {
+    test(`answers ${method} ${path} with 405 and Allow: ${allowed.join(', ')}`, { check: 'method_not_allowed', rules: ['http.method-not-allowed'], needs: ['method_allow'] }, async (t: Kit) => {
+      const ids = await pathIdsFor(t, first);
+      const { exchange, status, json } = await t.raw({ method, path: fillPath(path, ids), body: method === 'GET' ? undefined : '{}', contentType: method === 'GET' ? undefined : 'application/json' });
+      t.ensure(status === 405, `answered ${status ?? 'nothing'}; expected 405`);
+      const headers = new Headers(exchange.response?.headers ?? []);
+      const allow = (headers.get('allow') ?? '')
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean);
+      const missing = allowed.filter((item) => !allow.includes(item));
+      const extra = allow.filter((item) => !allowed.includes(item) && item !== 'HEAD' && item !== 'OPTIONS');
+      t.verify(headers.has('allow') && missing.length === 0 && extra.length === 0, `Allow is ${JSON.stringify(headers.get('allow'))}; expected the path's methods ${allowed.join(', ')}`);
+      const contentType = headers.get('content-type') ?? '';
+      const problem = json as { type?: unknown; status?: unknown } | undefined;
+      t.verify(contentType.startsWith('application/problem+json') && problem?.status === 405 && typeof problem.type === 'string', `the 405 is not a problem document with status 405 (Content-Type ${contentType})`);
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Proof that rule coverage means something: a rule counts as proven when a deliberate fault (of the
+ * reference server, or of the fault proxy) breaks it and the suite's run against that fault shows the
+ * rule failed (asserted by reference-server.test.ts and faults.test.ts). Checkable rules no fault breaks
+ * yet are listed here by name, so the list can only shrink on purpose; each needs a fault.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../contract/document.ts';
+import { contractRules } from '../contract/rules.ts';
+import { FAULTS } from './faults/catalog.ts';
+import { HOSTILE_FAULTS } from './hostile-faults.ts';
+import { SERVER_FAULT_CASES } from './server-faults.ts';
+
+/** Checkable rules of the contract that no deliberate fault breaks yet. */
+const NOT_YET_PROVEN = [
+  'requests.malformed-body',
+  'requests.unknown-query-parameter',
+  'lists.past-the-end',
+  'lists.newest-first',
+  'resources.readable-after-create',
+  'resources.update-kept',
+  'resources.gone-after-delete',
+  'resources.missing-is-404',
+  'resources.refused-write-changes-nothing',
+  'page.slug-from-name',
+  'page.slug-taken',
+  'page.rename-keeps-slug',
+  'post.draft-by-default',
+  'post.markdown-rendered',
+  'post.slug-unique-in-page',
+  'post.category-of-same-page',
+  'post.first-published-kept',
+  'category.slug-derived',
+  'category.slug-taken',
+  'category.optional-fields-null',
+  'category.delete-keeps-posts',
+  'subscriber.new-active-verified',
+  'subscriber.upsert-concurrent-once',
+  'subscriber.resubscribe-after-delete',
+  'newsletter.empty-update-unchanged',
+  'newsletter.rename-moves-name-slug',
+  'newsletter.name-slug-derived',
+  'email.created-draft',
+  'email.only-draft-changes',
+  'email.send-later',
+  'email.send-not-ready',
+  'author.update-kept',
+  'image.served-at-url',
+  'image.supported-types',
+];
+
+const rules = contractRules(loadContract().document);
+const proven = new Set([...[...FAULTS, ...SERVER_FAULT_CASES, ...HOSTILE_FAULTS].flatMap((fault) => fault.breaks)]);
+
+describe('proof that the checks of each rule can fail', () => {
+  it('names only rules the contract has', () => {
+    const known = new Set(rules.map((rule) => rule.id));
+    expect([...proven].filter((id) => !known.has(id))).toEqual([]);
+    expect(NOT_YET_PROVEN.filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  it('has a fault for every checkable rule, except those listed as not yet proven', () => {
+    const unproven = rules.filter((rule) => rule.notCheckable === undefined && !proven.has(rule.id)).map((rule) => rule.id);
+    expect(unproven.sort()).toEqual([...NOT_YET_PROVEN].sort());
+  });
+
+  it('breaks no rule that the catalogue marks not checkable', () => {
+    expect(rules.filter((rule) => rule.notCheckable !== undefined && proven.has(rule.id)).map((rule) => rule.id)).toEqual([]);
+  });
+});
