@@ -45,6 +45,8 @@ export interface RawRequest {
   contentType?: string;
   /** How the curl line should send the body, when it cannot be shown as text (a file upload). */
   curlBody?: string;
+  /** A 429 is the answer this request is after (the rate-limit probe): it is neither waited out nor sent again. */
+  rateLimitIsTheAnswer?: boolean;
 }
 
 /** A well-formed request to an operation: the typed client fills the path and encodes the rest. */
@@ -146,17 +148,19 @@ export class Kit {
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
     const body = spec.body instanceof Buffer ? new Uint8Array(spec.body) : spec.body;
     const request = new Request(url, { method: spec.method, headers, body });
-    const { exchange } = await this.send(request, spec.curlBody);
+    const { exchange } = await this.send(request, spec.curlBody, spec.rateLimitIsTheAnswer);
     return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
   }
 
-  private async send(request: Request, curlBody?: string) {
-    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate: this.context.rate });
-    // A 429 the suite gave up on says nothing about the contract: the test did not run, it did not pass.
-    if (result.exchange.rateLimited) throw new RateLimitedSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
+  private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false) {
+    const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
+    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate });
     this.exchanges.push(result.exchange);
     if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
+    // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
+    // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
     this.judge(result.exchange);
+    if (result.exchange.rateLimited) throw new RateLimitedSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
     return result;
   }
 

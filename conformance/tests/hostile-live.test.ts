@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../server/faults/catalog.ts';
 import { startTestServer } from '../../server/tests/harness.ts';
 import { DEV_TOKEN, startServerProcess, stopAllProcesses } from '../../server/tests/processes.ts';
@@ -62,7 +62,9 @@ async function runHostile(target: Target, seed: number, include: string[] = [], 
   }
 }
 
-afterEach(async () => {
+// After all, not after each: the tests run concurrently, and each stops its own target; this only
+// catches a process a failing test left behind (after each, it would kill the others' servers).
+afterAll(async () => {
   await stopAllProcesses();
 });
 

@@ -50,7 +50,7 @@ describe.concurrent('the rate-limit probe', () => {
   }, 120_000);
 
   it('is not part of a run unless asked for, and runs alone when it is', () => {
-    const probeFile = 'conformance/suite/rate-limit/probe.test.ts';
+    const probeFile = 'suite/rate-limit/probe.test.ts';
     expect(suiteFiles({}).exclude).toContain(probeFile);
     expect(suiteFiles({ phases: ['scenarios'] }).exclude).toContain(probeFile);
     expect(suiteFiles({ probeRateLimit: true })).toEqual({ include: [probeFile], exclude: [] });

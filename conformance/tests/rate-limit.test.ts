@@ -90,7 +90,10 @@ describe('--max-rate', () => {
   });
 });
 
-/** Every upsert of a subscriber is refused, as a target's rate limit would, with a wait the suite will not make. */
+/**
+ * Every upsert of a subscriber is refused, as a target's rate limit would, with a wait the suite will not
+ * make; the 429 itself keeps the contract, so it is judged and passes, and only the tests are not run.
+ */
 const limitUpserts: Fault = {
   name: 'rate-limit-upserts',
   description: 'createSubscriber always answers 429 with Retry-After: 3600',
@@ -101,7 +104,7 @@ const limitUpserts: Fault = {
   upstream: 'live',
   rewriteResponse: (response, context) =>
     context.operation?.operationId === 'createSubscriber'
-      ? { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '3600' }, body: Buffer.from('{"title":"Too many requests","status":429}') }
+      ? { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '3600' }, body: Buffer.from('{"type":"https://publishing.example/problems/too-many-requests","title":"Too many requests","status":429,"detail":"Try again in an hour."}') }
       : response,
 };
 
