@@ -6,9 +6,9 @@ import { gzipSync } from 'node:zlib';
 import type { OperationInfo } from '../contract/document.ts';
 import { shellQuote } from '../http/curl.ts';
 import type { StalledRequest } from '../http/stalled-body.ts';
-import { imageUpload, SAMPLE_IMAGES } from '../suite/images.ts';
+import { SAMPLE_IMAGES } from '../suite/images.ts';
 import type { Kit, RawRequest } from '../suite/kit.ts';
-import { fillPath, validBody, type PathIds } from '../suite/requests.ts';
+import { fillPath, requestWithBody, validBody, type PathIds } from '../suite/requests.ts';
 import {
   invalidUtf8Body,
   MARKDOWN_SHAPES,
@@ -64,7 +64,7 @@ export function hostileRequest(t: Kit, operation: OperationInfo, hostile: Hostil
     case 'number': {
       const spell = NUMBER_SPELLINGS[hostile.spelling].spell;
       const spelled = spell(hostile.in === 'path' ? (ids[hostile.name] as number) : (hostile.value ?? 1));
-      const request = wellFormed(operation, hostile.in === 'path' ? { ...ids, [hostile.name]: spelled } : ids, body);
+      const request = requestWithBody(operation, hostile.in === 'path' ? { ...ids, [hostile.name]: spelled } : ids, body);
       if (hostile.in === 'query') request.query = { [hostile.name]: spelled };
       return { raw: request };
     }
@@ -117,16 +117,3 @@ export function stalledWaitMs(t: Kit): number {
   return Math.max(3, (t.options.responsiveWithinSeconds ?? 1) * 2) * 1000;
 }
 
-/** The operation's well-formed request with these ids: a valid body, or a valid image upload. */
-function wellFormed(operation: OperationInfo, ids: Record<string, string | number>, body: Record<string, unknown> | undefined): RawRequest {
-  const request: RawRequest = { method: operation.method, path: fillPath(operation.path, ids) };
-  if (body) {
-    request.body = JSON.stringify(body);
-    request.contentType = 'application/json';
-  } else if (takesUpload(operation)) {
-    const upload = imageUpload(SAMPLE_IMAGES[0]!);
-    request.body = upload.body;
-    request.curlBody = upload.curlBody;
-  }
-  return request;
-}

@@ -120,9 +120,14 @@ export function validBody(t: Kit, operation: OperationInfo, strategy: Strategy, 
 
 /** A well-formed request for the operation: valid path ids as given, a valid body where it takes one. */
 export function wellFormedRequest(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Strategy = 'minimal'): RawRequest {
+  return requestWithBody(operation, ids, jsonMedia(operation) ? validBody(t, operation, strategy) : undefined);
+}
+
+/** The operation's request with these path ids and this JSON body, or a valid image upload where it takes one. */
+export function requestWithBody(operation: OperationInfo, ids: Record<string, string | number>, body: unknown): RawRequest {
   const request: RawRequest = { method: operation.method, path: fillPath(operation.path, ids) };
-  if (jsonMedia(operation)) {
-    request.body = JSON.stringify(validBody(t, operation, strategy));
+  if (body !== undefined) {
+    request.body = JSON.stringify(body);
     request.contentType = 'application/json';
   } else if (takesUpload(operation)) {
     const upload = imageUpload(SAMPLE_IMAGES[0]!);
