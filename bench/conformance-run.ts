@@ -5,7 +5,7 @@
  * project.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../server/tests/processes.ts';
@@ -18,6 +18,9 @@ export interface SuiteRun {
   exitCode: number | null;
   /** The suite's last line: PASSED or FAILED with its counts. */
   summary: string;
+  /** The run's seed and each failure (test, check, reason), from its report: a failed run says why. */
+  seed?: number;
+  failures: string[];
 }
 
 export type SuiteInstall = { measured: true; seconds: number; packedBytes: number; installedBytes: number } | { measured: false; reason: string };
@@ -36,10 +39,18 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 
 export async function timeSuiteRun(server: ServerProcess, token: string): Promise<SuiteRun> {
   // The token through the environment, as the suite's README asks; reports go to a temporary directory.
-  const env = { ...process.env, CONFORMANCE_TOKEN: token, CONFORMANCE_REPORT_DIR: makeTempDir('bench-conformance-report') };
+  const reportDir = makeTempDir('bench-conformance-report');
+  const env = { ...process.env, CONFORMANCE_TOKEN: token, CONFORMANCE_REPORT_DIR: reportDir };
   const result = await run(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', '--base-url', server.baseUrl], root, env);
   const summary = result.output.trim().split('\n').find((line) => /^(PASSED|FAILED)/.test(line)) ?? result.output.trim().split('\n').slice(-1)[0] ?? '';
-  return { seconds: result.seconds, exitCode: result.code, summary };
+  return { seconds: result.seconds, exitCode: result.code, summary, ...readFailures(path.join(reportDir, 'report.json')) };
+}
+
+/** The seed and the failures of a run from its JSON report; nothing when the run wrote none. */
+function readFailures(file: string): { seed?: number; failures: string[] } {
+  if (!existsSync(file)) return { failures: [] };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { run: { seed: number }; failures: { test: string; check: string; reason: string }[] };
+  return { seed: report.run.seed, failures: report.failures.map((failure) => `${failure.test}: ${failure.check}: ${failure.reason.split('\n')[0]!.slice(0, 300)}`) };
 }
 
 function directoryBytes(dir: string): number {

@@ -109,6 +109,21 @@ interface Life {
   bystander: OpenLoopResult;
 }
 
+/**
+ * One ordinary request of each operation the inputs and the other client use, before measuring. The
+ * validator builds an operation's request and response validators on its first request (about
+ * 100 ms of event-loop time each, once per process, whatever the request holds); without this the
+ * first input of each operation would be charged with that, hostile or not. The README reports the
+ * first-request cost on its own.
+ */
+async function warmUp(baseUrl: string, token: string, pageId: number, newsletterId: number, bystanderNewsletterId: number): Promise<void> {
+  await call(baseUrl, token, 'POST', `/pages/${pageId}/posts`, { title: 'Warm-up', content_md: 'Warm *up*' });
+  await call(baseUrl, token, 'POST', `/newsletters/${newsletterId}/emails`, { subject: 'Warm-up', content_md: 'Warm *up*' });
+  await call(baseUrl, token, 'POST', `/newsletters/${newsletterId}/subscribers`, { email: 'warm-up@example.com' });
+  await call(baseUrl, token, 'POST', `/pages/${pageId}/categories`, { name: 'Warm-up' });
+  await call(baseUrl, token, 'GET', `/newsletters/${bystanderNewsletterId}/emails`);
+}
+
 /** One server's life: the inputs from `first` on, until the last or until the server ends. */
 async function sendFrom(server: ServerProcess, token: string, bystanderRate: number, first: number): Promise<Life> {
   const origin = new URL(server.origin);
@@ -116,7 +131,12 @@ async function sendFrom(server: ServerProcess, token: string, bystanderRate: num
   const port = probePort(server);
   const page = await call<{ id: number }>(server.baseUrl, token, 'POST', '/pages', { name: 'Hostile input' });
   const newsletter = await call<{ id: number }>(server.baseUrl, token, 'POST', '/newsletters', { name: 'Hostile input' });
-  for (let i = 1; i <= 10; i++) await call(server.baseUrl, token, 'POST', `/newsletters/${newsletter.id}/emails`, { subject: `Issue ${i}` });
+  // The other client lists a newsletter of its own. Listing the one the inputs write to would
+  // measure something else: the emails they create carry up to a megabyte of Markdown and HTML
+  // each, and a page of them is a large answer at any time, hostile or not.
+  const bystanderNewsletter = await call<{ id: number }>(server.baseUrl, token, 'POST', '/newsletters', { name: 'Another client' });
+  for (let i = 1; i <= 10; i++) await call(server.baseUrl, token, 'POST', `/newsletters/${bystanderNewsletter.id}/emails`, { subject: `Issue ${i}` });
+  await warmUp(server.baseUrl, token, page.id, newsletter.id, bystanderNewsletter.id);
 
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -126,7 +146,7 @@ async function sendFrom(server: ServerProcess, token: string, bystanderRate: num
     seconds: 3600,
     until: finished,
     timeoutMs: INPUT_TIMEOUT_MS,
-    request: { method: 'GET', path: `${prefix}/newsletters/${newsletter.id}/emails`, headers: { Authorization: `Bearer ${token}` } },
+    request: { method: 'GET', path: `${prefix}/newsletters/${bystanderNewsletter.id}/emails`, headers: { Authorization: `Bearer ${token}` } },
   });
 
   const answers: HostileAnswer[] = [];
@@ -134,7 +154,7 @@ async function sendFrom(server: ServerProcess, token: string, bystanderRate: num
   try {
     // A second of the bystander alone, so its numbers start from a server at rest.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    for (const input of hostileInputs(token, { pageId: page.id, newsletterId: newsletter.id }).slice(first)) {
+    for (const input of hostileInputs(token, { pageId: page.id, newsletterId: newsletter.id }).slice(first)) { 
       await readProbe(port, true);
       const started = performance.now();
       const statuses = await Promise.all(Array.from({ length: input.copies }, () => send(origin, prefix, input)));

@@ -214,6 +214,7 @@ export function formatReport(results: BenchmarkResults): string {
     ...hostileLines(results.hostile),
     '',
     `Conformance suite, default run against a fresh local server: ${n(s.seconds, 1)} s wall time, exit code ${s.exitCode}: ${s.summary}`,
+    ...(s.failures.length ? [`  seed ${s.seed} (--seed reruns it); failures:`, ...s.failures.map((failure) => `  ${failure}`)] : []),
     suiteInstallLine(results.suiteInstall),
     '',
     `listEmails (size 10) on ${n(results.emails)} emails in one newsletter vs an empty one; ${l.connections} connections, ${l.seconds} s a run (seeded in ${n(results.seedSeconds, 1)} s)`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HostileResult } from '../hostile.ts';
 import type { LoadResult } from '../load.ts';
 import type { OpenLoopResult } from '../open-loop.ts';
-import { targetsOf, type BenchmarkResults } from '../report.ts';
+import { formatReport, targetsOf, type BenchmarkResults } from '../report.ts';
 
 const load = (overrides: Partial<LoadResult> = {}): LoadResult => ({ requestsPerSecond: 1000, p50: 5, p99: 9, total: 10_000, failures: 0, cpuMsPerRequest: 0.6, ...overrides });
 const openLoop = (overrides: Partial<OpenLoopResult> = {}): OpenLoopResult => ({
@@ -22,7 +22,7 @@ function results(overrides: Partial<BenchmarkResults> = {}): BenchmarkResults {
     rateSeconds: 10,
     validation: { listEmails: { validated: load({ cpuMsPerRequest: 0.6 }), unvalidated: load({ cpuMsPerRequest: 0.5 }) } } as BenchmarkResults['validation'],
     hostile: { result: { answers: [{ input: input('small'), answers: ['422'], ms: 3, maxDelayMs: 12 }], crashes: [], bystanders: [openLoop()] } },
-    suiteRun: { seconds: 25, exitCode: 0, summary: 'PASSED' },
+    suiteRun: { seconds: 25, exitCode: 0, summary: 'PASSED', failures: [] },
     suiteInstall: { measured: false, reason: 'no package' },
     emails: 1_000_000,
     seedSeconds: 10,
@@ -65,5 +65,11 @@ describe('targetsOf', () => {
   it('misses the event-loop target when the phase could not run at all', () => {
     const judged = target(targetsOf(results({ hostile: { result: undefined, failure: 'the server did not start' } })), 'no event-loop delay');
     expect(judged).toMatchObject({ met: false, measured: 'not measured: the server did not start' });
+  });
+
+  it('misses the suite target on a failed run however fast, and the report names the seed and each failure', () => {
+    const failed = results({ suiteRun: { seconds: 12, exitCode: 1, summary: 'FAILED', seed: 42, failures: ['getPage 404: status_code_conformance: expected 404, got 200'] } });
+    expect(target(targetsOf(failed), 'a default conformance run').met).toBe(false);
+    expect(formatReport(failed)).toContain('seed 42 (--seed reruns it); failures:\n  getPage 404: status_code_conformance: expected 404, got 200');
   });
 });
