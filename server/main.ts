@@ -2,9 +2,12 @@
  * `npm start`: the reference server on port 3000 with its SQLite file, the local mail outbox and
  * the docs, printing where to find everything and the development token.
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Server } from 'node:http';
-import { buildDocs, defaultDocsFile } from '../scripts/docs.ts';
+import { defaultDocsFile } from '../scripts/docs.ts';
 import { API_BASE } from './app.ts';
 import { ensureDevelopmentWorkspace } from './bootstrap.ts';
 import { composeServer } from './compose.ts';
@@ -13,12 +16,23 @@ import { systemClock } from './domain/clock.ts';
 import { createHttpServer } from './http/listen.ts';
 import { createLogger } from './logger.ts';
 
+/**
+ * The docs are built by scripts/docs.ts in a process of its own, with this process's Node flags (tsx
+ * included). Built in this process, the contract bundler and the page's few megabytes of HTML stayed
+ * in its memory for good: the server's resident memory went from about 145 MB to 255 MB before its
+ * first request.
+ */
+async function buildDocsInChildProcess(outputFile: string): Promise<void> {
+  const script = fileURLToPath(new URL('../scripts/docs.ts', import.meta.url));
+  await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile]);
+}
+
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 mkdirSync(config.dataDir, { recursive: true });
 
 if (config.buildDocs) {
-  await buildDocs(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
+  await buildDocsInChildProcess(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
 }
 const server = composeServer(config, { logger, docsFile: defaultDocsFile });
 const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {

@@ -20,7 +20,7 @@ import { noteExchange, type CaseMeta } from './case-meta.ts';
 import { MOST_ERRORS_LISTED, NUMBER_SPELLINGS, type HostileInput } from './hostile-inputs.ts';
 import { hostileRequest, markedBody } from './hostile-requests.ts';
 import type { GeneratedCase } from './model.ts';
-import { verifyResponsive, whileProbing } from './responsiveness.ts';
+import { judgeResponsiveness, whileProbing } from './responsiveness.ts';
 import { deleterOf, successStatus, verdict } from './run-case.ts';
 
 /** What the target must be able to do for a hostile case to apply (the mock lacks these; see profile.ts). */
@@ -202,16 +202,19 @@ export async function runHostileCase(t: Kit, operation: OperationInfo, generated
   const witness = witnessOf(t, operation);
   await sendHoldingAuthor(t, operation, async () => {
     const before = witness && 'resource' in witness && !missingCapability(t.options.profile, ['state']) ? await readResource(t, witness.resource, ids) : undefined;
-    const { result: exchange, responsiveness } = await whileProbing(t, async () => ('raw' in request ? (await t.raw(request.raw)).exchange : await sendStalled(request.stalled)));
+    const send = async () => ('raw' in request ? (await t.raw(request.raw)).exchange : await sendStalled(request.stalled));
+    const { result: exchange, responsiveness } = await whileProbing(t, send);
     noteExchange(meta, exchange.response?.status, hostile.kind === 'number' ? [`${hostile.in}.${hostile.name}`] : []);
     judgeAnswer(t, operation, generated, exchange);
-    verifyResponsive(t, responsiveness, exchange);
+    const wasAccepted = accepted(operation, exchange.response?.status);
+    const unconfirmed = await judgeResponsiveness(t, operation, responsiveness, exchange, wasAccepted ? undefined : send);
     const createdId = (jsonBody(exchange) as { id?: unknown } | undefined)?.id;
     const deleter = deleterOf(t, operation);
-    if (accepted(operation, exchange.response?.status)) {
+    if (wasAccepted) {
       if (deleter && typeof createdId === 'number') t.cleanup(`${deleter.operationId} ${createdId}`, async () => void (await t.call(deleter, { ids: { ...ids, id: createdId } })));
-      return;
+    } else if (exchange.response || exchange.closed) {
+      await verifyNothingStored(t, operation, witness, ids, marker, before, exchange);
     }
-    if (exchange.response || exchange.closed) await verifyNothingStored(t, operation, witness, ids, marker, before, exchange);
+    if (unconfirmed) t.notApplicable(unconfirmed);
   });
 }
