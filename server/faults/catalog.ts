@@ -42,6 +42,24 @@ export const FAULT_CATALOG = {
   'commit-unreadable-write':
     'a write whose answer fails response validation is committed anyway, answered 500, and unreadable after; lone surrogates reach the store too',
   'method-not-allowed-without-allow': 'a method a path does not have is answered 405 without the Allow header',
+  'malformed-json-422': 'a body that is not parseable JSON is answered 422, as a validation failure, instead of 400',
+  'unknown-query-ignored': 'unknown query parameters are ignored instead of answered 422',
+  'past-the-end-total-zero': 'listPages counts its total over the rows of the page it answers: past the end, total is 0',
+  'emails-oldest-first': 'listEmails lists oldest first',
+  'new-pages-unlisted': 'listPages leaves out pages created in the last 5 seconds, as a lagging read replica would',
+  'update-null-ignored': 'updateCategory takes null as absent: description and color cannot be cleared',
+  'delete-keeps-post': 'deletePost answers 204 and keeps the post',
+  'post-found-in-any-page': 'getPost finds a post of the workspace by its id alone, whatever page the path names',
+  'category-checked-after-write':
+    'createPost stores the post before it checks category_id: the 422 is answered, and the post stays (without the category)',
+  'page-slug-ascii-only': "a page's slug derived from its name drops the letters outside ASCII (Café becomes caf) instead of transliterating them",
+  'page-slug-taken-suffixed': 'an explicit page slug already used in the workspace is suffixed -1 instead of answered 409',
+  'rename-moves-slug': "renaming a page derives a new slug from the new name",
+  'post-published-by-default': 'a post created without status is published',
+  'markdown-over-html': 'createPost renders content_md even when content_html is sent, and stores the rendering instead of the HTML',
+  'post-slug-from-2': 'a post title already used in the page gets the slug suffix -2, then -3 (as WordPress numbers them), not -1, -2',
+  'category-of-any-page': 'createPost accepts a category of any page of the workspace, not only of its own',
+  'unpublish-clears-first-published': 'a post returned to draft loses its first_published_at',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

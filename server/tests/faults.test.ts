@@ -268,3 +268,117 @@ describe('server faults in request bodies', () => {
     });
   });
 });
+
+describe('faults of the behaviour the contract rules describe', () => {
+  async function withPage(fault: FaultName) {
+    t = await startTestServer({ faults: [fault] });
+    const page = (await t.api('POST', '/pages', { body: { name: 'Faulty Page' } })).body.id as number;
+    return { api: t.api, page };
+  }
+
+  it('malformed-json-422: a body that is not JSON is a 422', async () => {
+    const { api } = await withFault('malformed-json-422');
+    expect((await api('POST', '/pages', { raw: '{"name": "x"', headers: { 'Content-Type': 'application/json' } })).status).toBe(422);
+  });
+
+  it('unknown-query-ignored: an unknown query parameter is served', async () => {
+    const { api } = await withFault('unknown-query-ignored');
+    expect((await api('GET', '/pages?whatever=1')).status).toBe(200);
+  });
+
+  it('past-the-end-total-zero: past the end, total is 0', async () => {
+    const { api } = await withPage('past-the-end-total-zero');
+    expect((await api('GET', '/pages?page=5')).body).toMatchObject({ total: 0, result: [] });
+    expect((await api('GET', '/pages')).body.total).toBe(1);
+  });
+
+  it('emails-oldest-first: the first email comes first, across pages', async () => {
+    const { api, newsletter } = await withFault('emails-oldest-first');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: `E${i}` } })).body.id);
+    const pages = [await api('GET', `/newsletters/${newsletter}/emails?size=2`), await api('GET', `/newsletters/${newsletter}/emails?size=2&page=2`)];
+    expect(pages.flatMap((p) => p.body.result.map((e: { id: number }) => e.id))).toEqual(ids);
+    expect(pages.map((p) => p.body.total)).toEqual([3, 3]);
+  });
+
+  it('new-pages-unlisted: a page just created is readable but not listed', async () => {
+    const { api, page } = await withPage('new-pages-unlisted');
+    expect((await api('GET', `/pages/${page}`)).status).toBe(200);
+    expect((await api('GET', '/pages')).body).toMatchObject({ total: 0, result: [] });
+  });
+
+  it('update-null-ignored: null does not clear a category field', async () => {
+    const { api, page } = await withPage('update-null-ignored');
+    const category = (await api('POST', `/pages/${page}/categories`, { body: { name: 'C', description: 'Kept' } })).body.id;
+    expect((await api('PATCH', `/pages/${page}/categories/${category}`, { body: { description: null } })).body.description).toBe('Kept');
+  });
+
+  it('delete-keeps-post: a deleted post is still there', async () => {
+    const { api, page } = await withPage('delete-keeps-post');
+    const post = (await api('POST', `/pages/${page}/posts`, { body: { title: 'Stays' } })).body.id;
+    expect((await api('DELETE', `/pages/${page}/posts/${post}`)).status).toBe(204);
+    expect((await api('GET', `/pages/${page}/posts/${post}`)).status).toBe(200);
+    expect((await api('DELETE', `/pages/${page}/posts/999999`)).status).toBe(404);
+  });
+
+  it('post-found-in-any-page: a post is found under a page that does not exist', async () => {
+    const { api, page } = await withPage('post-found-in-any-page');
+    const post = (await api('POST', `/pages/${page}/posts`, { body: { title: 'Anywhere' } })).body.id;
+    expect((await api('GET', `/pages/999999/posts/${post}`)).status).toBe(200);
+  });
+
+  it('category-checked-after-write: a post refused for its category is stored anyway', async () => {
+    const { api, page } = await withPage('category-checked-after-write');
+    expect((await api('POST', `/pages/${page}/posts`, { body: { title: 'Refused', category_id: 999999 } })).status).toBe(422);
+    expect((await api('GET', `/pages/${page}/posts`)).body.result.map((p: { title: string }) => p.title)).toEqual(['Refused']);
+  });
+
+  it('page-slug-ascii-only: letters outside ASCII are dropped from a derived slug', async () => {
+    const { api } = await withFault('page-slug-ascii-only');
+    expect((await api('POST', '/pages', { body: { name: 'Café Notes' } })).body).toMatchObject({ slug: 'caf-notes', name_slug: 'cafe-notes' });
+  });
+
+  it('page-slug-taken-suffixed: an explicit slug already used gets -1', async () => {
+    const { api } = await withFault('page-slug-taken-suffixed');
+    expect((await api('POST', '/pages', { body: { name: 'One', slug: 'same' } })).body.slug).toBe('same');
+    expect((await api('POST', '/pages', { body: { name: 'Two', slug: 'same' } })).body.slug).toBe('same-1');
+  });
+
+  it('rename-moves-slug: a renamed page gets a slug from its new name', async () => {
+    const { api, page } = await withPage('rename-moves-slug');
+    expect((await api('PATCH', `/pages/${page}`, { body: { name: 'New Name' } })).body.slug).toBe('new-name');
+  });
+
+  it('post-published-by-default: a post without status is published', async () => {
+    const { api, page } = await withPage('post-published-by-default');
+    expect((await api('POST', `/pages/${page}/posts`, { body: { title: 'Out' } })).body.status).toBe('published');
+  });
+
+  it('markdown-over-html: the rendered Markdown replaces the HTML sent with it', async () => {
+    const { api, page } = await withPage('markdown-over-html');
+    const post = await api('POST', `/pages/${page}/posts`, { body: { title: 'Both', content_html: '<p>sent</p>', content_md: '# rendered' } });
+    expect(post.body.content_html).toMatch(/<h1[^>]*>rendered<\/h1>/);
+  });
+
+  it('post-slug-from-2: a repeated title is numbered -2, -3', async () => {
+    const { api, page } = await withPage('post-slug-from-2');
+    const slugs = [];
+    for (let i = 0; i < 3; i++) slugs.push((await api('POST', `/pages/${page}/posts`, { body: { title: 'Same' } })).body.slug);
+    expect(slugs).toEqual(['same', 'same-2', 'same-3']);
+  });
+
+  it('category-of-any-page: a category of another page is accepted', async () => {
+    const { api, page } = await withPage('category-of-any-page');
+    const other = (await api('POST', '/pages', { body: { name: 'Other Page' } })).body.id;
+    const category = (await api('POST', `/pages/${other}/categories`, { body: { name: 'Elsewhere' } })).body.id;
+    expect((await api('POST', `/pages/${page}/posts`, { body: { title: 'Foreign', category_id: category } })).status).toBe(201);
+    expect((await api('POST', `/pages/${page}/posts`, { body: { title: 'Missing', category_id: 999999 } })).status).toBe(422);
+  });
+
+  it('unpublish-clears-first-published: back to draft, first_published_at is gone', async () => {
+    const { api, page } = await withPage('unpublish-clears-first-published');
+    const post = (await api('POST', `/pages/${page}/posts`, { body: { title: 'Once', status: 'published' } })).body.id;
+    expect((await api('PATCH', `/pages/${page}/posts/${post}`, { body: { status: 'draft' } })).body.first_published_at).toBeNull();
+    expect((await api('GET', `/pages/${page}/posts/${post}`)).body.first_published_at).toBeNull();
+  });
+});
