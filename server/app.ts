@@ -122,6 +122,7 @@ export function buildApp(options: AppOptions): Express {
     ...authorOperations(services.authors),
     ...imageOperations(services.images),
   } satisfies OperationHandlers<OperationId>;
+  if (faults.beforeOperations) api.use(faults.beforeOperations);
   api.use(dispatchOperations(handlers, { transaction: (work) => inTransaction(options.db, work), answerBroke: faults.answerBroke(answerBroke) }));
   app.use(API_BASE, api);
 

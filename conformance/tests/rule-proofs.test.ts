@@ -11,26 +11,11 @@ import { FAULTS } from './faults/catalog.ts';
 import { HOSTILE_FAULTS } from './hostile-faults.ts';
 import { SERVER_FAULT_CASES } from './server-faults.ts';
 
-/** Checkable rules of the contract that no deliberate fault breaks yet. */
-const NOT_YET_PROVEN = [
-  'category.slug-derived',
-  'category.slug-taken',
-  'category.optional-fields-null',
-  'category.delete-keeps-posts',
-  'subscriber.new-active-verified',
-  'subscriber.upsert-concurrent-once',
-  'subscriber.resubscribe-after-delete',
-  'newsletter.empty-update-unchanged',
-  'newsletter.rename-moves-name-slug',
-  'newsletter.name-slug-derived',
-  'email.created-draft',
-  'email.only-draft-changes',
-  'email.send-later',
-  'email.send-not-ready',
-  'author.update-kept',
-  'image.served-at-url',
-  'image.supported-types',
-];
+/**
+ * Checkable rules of the contract that no deliberate fault breaks yet: none. A rule added to the
+ * catalogue comes with its fault, or is listed here until it has one.
+ */
+const NOT_YET_PROVEN: string[] = [];
 
 const rules = contractRules(loadContract().document);
 const proven = new Set([...[...FAULTS, ...SERVER_FAULT_CASES, ...HOSTILE_FAULTS].flatMap((fault) => fault.breaks)]);

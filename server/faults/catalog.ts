@@ -60,6 +60,23 @@ export const FAULT_CATALOG = {
   'post-slug-from-2': 'a post title already used in the page gets the slug suffix -2, then -3 (as WordPress numbers them), not -1, -2',
   'category-of-any-page': 'createPost accepts a category of any page of the workspace, not only of its own',
   'unpublish-clears-first-published': 'a post returned to draft loses its first_published_at',
+  'category-slug-skips-one': 'a derived category slug already used in the page is suffixed -2, -3 (never -1)',
+  'category-slug-taken-suffixed': 'an explicit category slug already used in the page is suffixed -1, -2 instead of answered 409',
+  'category-color-lowercased': 'a category color is stored in lowercase, not as given',
+  'category-delete-removes-posts': 'deleting a category deletes its posts too',
+  'subscriber-created-pending': 'a new subscriber is created pending and unverified, as with a double opt-in',
+  'upsert-check-then-insert': 'the subscriber upsert looks the address up, then inserts after a gap: concurrent upserts of one address each create a subscriber',
+  'subscriber-id-restored': 'a deleted address that subscribes again gets its deleted subscriber back, under the old id',
+  'newsletter-empty-update-touches': 'updateNewsletter with {} sets updated_at to now',
+  'newsletter-rename-keeps-name-slug': 'a renamed newsletter keeps its old name_slug',
+  'newsletter-name-slug-ascii-only': "a new newsletter's name_slug drops every non-ASCII letter instead of its accent (Été becomes t)",
+  'email-markdown-not-rendered': "a new email's content_md is stored but not rendered: content_html stays null",
+  'email-change-any-status': 'an email that is not a draft (scheduled, sent) can be changed and deleted',
+  'send-later-drops-offset': "a send's scheduled_at is read as UTC whatever its offset (12:00+05:30 is scheduled at 12:00Z)",
+  'send-without-audience': 'an email whose newsletter has no active, verified subscriber is accepted for sending',
+  'author-position-not-stored': "updateAuthor answers 200 but does not store a new position",
+  'image-url-without-extension': 'the URL an upload answers leaves out the file extension, so nothing is served there',
+  'image-any-type': 'an upload that is not a PNG, JPEG, GIF or WebP image is stored and served anyway',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

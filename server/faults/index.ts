@@ -3,9 +3,15 @@
  * server (a patched method, a looser copy of the contract for the validator, a rewritten response),
  * so the server's own code stays free of test switches and `noFaults` changes nothing at all.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler } from 'express';
+import type { Email } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
 import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
+import { normaliseAddress } from '../domain/people.ts';
 import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import type { BodyRules } from '../http/json-body.ts';
 import { ProblemError, problems } from '../http/problem.ts';
@@ -33,6 +39,8 @@ export interface Faults {
   limits(real: RequestHandler): RequestHandler;
   /** Middleware that rewrites responses, if any fault does. */
   readonly rewriteResponses: RequestHandler | undefined;
+  /** Middleware run just before the operation handlers, with the request valid, if any fault needs it. */
+  readonly beforeOperations: RequestHandler | undefined;
   /** The problem actually sent for a problem the server meant to send. */
   problem(intended: ProblemError, req: Request): ProblemError;
   /** What a JSON body must be. */
@@ -57,6 +65,7 @@ export const noFaults: Faults = {
   authenticate: (real) => real,
   limits: (real) => real,
   rewriteResponses: undefined,
+  beforeOperations: undefined,
   problem: (intended) => intended,
   bodyRules: (real) => real,
   declaredLength: (real) => real,
@@ -100,6 +109,8 @@ function dropNulls(value: Json): Json {
 export function faultsFrom(names: readonly FaultName[]): Faults {
   if (names.length === 0) return noFaults;
   const on = (name: FaultName) => names.includes(name);
+  // What a fault's middleware reads and writes; set by patch(), which runs before any request.
+  let parts: { db: Db; stores: Stores } | undefined;
 
   return {
     names,
@@ -173,6 +184,31 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
           }
         : undefined,
 
+    beforeOperations: on('upsert-check-then-insert')
+      ? async (req, res, next) => {
+          const match = req.method === 'POST' ? /^\/newsletters\/(\d+)\/subscribers$/.exec(req.path) : null;
+          const workspaceId = res.locals.workspaceId as number | undefined;
+          if (!match || !parts || workspaceId === undefined || !parts.stores.newsletters.exists(workspaceId, Number(match[1]))) return next();
+          const newsletterId = Number(match[1]);
+          const email = normaliseAddress((req.body as { email: string }).email);
+          const find = parts.db.prepare<[number, string], number>('SELECT id FROM subscribers WHERE newsletter_id = ? AND email = ?').pluck();
+          // The lookup, then a gap before the insert: an upsert that ran in the gap is not seen.
+          const seenBefore = find.get(newsletterId, email) !== undefined;
+          await sleep(50);
+          if (!seenBefore && find.get(newsletterId, email) !== undefined) {
+            // The unique key allows one row per address, so the row inserted meanwhile steps aside
+            // under a marked address (still a valid one), and this upsert inserts another, as an
+            // upsert without the key would.
+            parts.db
+              .prepare(
+                "UPDATE subscribers SET email = substr(email, 1, instr(email, '@') - 1) || '+' || id || substr(email, instr(email, '@')) WHERE newsletter_id = ? AND email = ?",
+              )
+              .run(newsletterId, email);
+          }
+          next();
+        }
+      : undefined,
+
     problem(intended, req) {
       if (on('server-error-on-invalid-input') && (intended.status === 400 || intended.status === 422)) return problems.internal();
       const encoded = (req.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
@@ -217,6 +253,7 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
     },
 
     patch({ db, stores, services, markdown }) {
+      parts = { db, stores };
       if (on('cross-workspace-leak')) {
         const anyWorkspace = db.prepare('SELECT id, name, name_slug, workspace_id, created_at, updated_at FROM newsletters WHERE id = ?');
         stores.newsletters.get = (_workspaceId, id) => anyWorkspace.get(id) as ReturnType<typeof stores.newsletters.get>;
@@ -422,6 +459,142 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
           if (input.status !== 'draft') return post;
           clear.run(id);
           return { ...post, first_published_at: null };
+        };
+      }
+      if (on('category-slug-skips-one')) {
+        // The slugs in use, as the derived slug's numbering sees them, always include `-1` once the base is taken.
+        const slugsFrom = stores.categories.slugsFrom.bind(stores.categories);
+        stores.categories.slugsFrom = (pageId, base) => {
+          const used = slugsFrom(pageId, base);
+          return used.includes(base) ? [...used, `${base}-1`] : used;
+        };
+      }
+      if (on('category-slug-taken-suffixed')) {
+        // An explicit slug is never found taken; the store makes it free the way a derived one is.
+        stores.categories.idBySlug = () => undefined;
+        const free = (pageId: number, slug: string) => nextFreeSlug(slug, stores.categories.slugsFrom(pageId, slug));
+        const insert = stores.categories.insert.bind(stores.categories);
+        stores.categories.insert = (category) => insert({ ...category, slug: free(category.page_id, category.slug) });
+        const update = stores.categories.update.bind(stores.categories);
+        const pageOf = db.prepare<[number], number>('SELECT page_id FROM categories WHERE id = ?').pluck();
+        stores.categories.update = (id, changes) =>
+          update(id, typeof changes.slug === 'string' ? { ...changes, slug: free(pageOf.get(id)!, changes.slug) } : changes);
+      }
+      if (on('category-color-lowercased')) {
+        const insert = stores.categories.insert.bind(stores.categories);
+        stores.categories.insert = (category) => insert({ ...category, color: category.color?.toLowerCase() ?? null });
+      }
+      if (on('category-delete-removes-posts')) {
+        const remove = stores.categories.delete.bind(stores.categories);
+        const removePosts = db.prepare<[number, number]>('DELETE FROM posts WHERE page_id = ? AND category_id = ?');
+        stores.categories.delete = (pageId, id) => {
+          removePosts.run(pageId, id);
+          return remove(pageId, id);
+        };
+      }
+      if (on('subscriber-created-pending')) {
+        const upsert = stores.subscribers.upsertActive.bind(stores.subscribers);
+        const pending = db.prepare<[number]>("UPDATE subscribers SET verified = 0, active = 0, status = 'pending', verified_at = NULL WHERE id = ?");
+        stores.subscribers.upsertActive = (newsletterId, email, now) => {
+          const subscriber = upsert(newsletterId, email, now);
+          // Created by this upsert: its creation time is this upsert's.
+          if (subscriber.created_at !== now) return subscriber;
+          pending.run(subscriber.id);
+          return stores.subscribers.get(newsletterId, subscriber.id)!;
+        };
+      }
+      if (on('subscriber-id-restored')) {
+        // Remembers the id of each deleted address, and inserts the address under it when it comes back.
+        const deleted = new Map<string, number>();
+        const remove = stores.subscribers.delete.bind(stores.subscribers);
+        stores.subscribers.delete = (newsletterId, id) => {
+          const gone = stores.subscribers.get(newsletterId, id);
+          const removed = remove(newsletterId, id);
+          if (removed && gone) deleted.set(`${newsletterId} ${gone.email}`, id);
+          return removed;
+        };
+        const upsert = stores.subscribers.upsertActive.bind(stores.subscribers);
+        const restore = db.prepare(
+          `INSERT INTO subscribers (id, newsletter_id, email, verified, active, status, verified_at, created_at, updated_at)
+           VALUES (@id, @newsletter_id, @email, 1, 1, 'active', @now, @now, @now) ON CONFLICT DO NOTHING`,
+        );
+        stores.subscribers.upsertActive = (newsletterId, email, now) => {
+          const id = deleted.get(`${newsletterId} ${email}`);
+          if (id !== undefined) {
+            deleted.delete(`${newsletterId} ${email}`);
+            restore.run({ id, newsletter_id: newsletterId, email, now });
+          }
+          return upsert(newsletterId, email, now);
+        };
+      }
+      if (on('newsletter-empty-update-touches')) {
+        const update = services.newsletters.update.bind(services.newsletters);
+        services.newsletters.update = (workspaceId, id, input) => {
+          if (input.name === undefined && stores.newsletters.exists(workspaceId, id)) stores.newsletters.update(id, { updated_at: new Date().toISOString() });
+          return update(workspaceId, id, input);
+        };
+      }
+      if (on('newsletter-rename-keeps-name-slug')) {
+        const update = stores.newsletters.update.bind(stores.newsletters);
+        stores.newsletters.update = (id, changes) => {
+          const { name_slug: _kept, ...rest } = changes;
+          update(id, rest);
+        };
+      }
+      if (on('newsletter-name-slug-ascii-only')) {
+        // A hand-written slug: lowercase, then everything but a-z and 0-9 is a separator.
+        const asciiSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 90) || 'newsletter';
+        const insert = stores.newsletters.insert.bind(stores.newsletters);
+        stores.newsletters.insert = (newsletter) => {
+          const base = asciiSlug(newsletter.name);
+          return insert({ ...newsletter, name_slug: nextFreeSlug(base, stores.newsletters.nameSlugsFrom(newsletter.workspace_id, base)) });
+        };
+      }
+      if (on('email-markdown-not-rendered')) {
+        const contentForCreate = services.emails.contentForCreate.bind(services.emails);
+        services.emails.contentForCreate = (workspaceId, newsletterId, input) => contentForCreate(workspaceId, newsletterId, { ...input, content_md: undefined });
+      }
+      if (on('email-change-any-status')) {
+        // The check that an email is a draft, before a change or a delete, finds any email.
+        const emails = services.emails as unknown as { draft(workspaceId: number, newsletterId: number, id: number): Email };
+        emails.draft = (workspaceId, newsletterId, id) => services.emails.get(workspaceId, newsletterId, id);
+      }
+      if (on('send-later-drops-offset')) {
+        const send = services.emails.send.bind(services.emails);
+        services.emails.send = (workspaceId, newsletterId, id, at) =>
+          send(workspaceId, newsletterId, id, at == null ? at : at.replace(/(?:[+-]\d\d:\d\d|z)$/i, 'Z'));
+      }
+      if (on('send-without-audience')) {
+        const countAudience = stores.subscribers.countAudience.bind(stores.subscribers);
+        stores.subscribers.countAudience = (newsletterId) => Math.max(1, countAudience(newsletterId));
+      }
+      if (on('author-position-not-stored')) {
+        const update = stores.authors.update.bind(stores.authors);
+        stores.authors.update = (id, changes) => {
+          const { position: _dropped, ...rest } = changes;
+          update(id, rest);
+        };
+      }
+      if (on('image-url-without-extension')) {
+        const store = services.images.store.bind(services.images);
+        services.images.store = async (content) => {
+          const { url } = await store(content);
+          return { url: url.replace(/\.[a-z]+$/, '') };
+        };
+      }
+      if (on('image-any-type')) {
+        const store = services.images.store.bind(services.images);
+        const { directory, publicUrl } = services.images as unknown as { directory: string; publicUrl: string };
+        services.images.store = async (content) => {
+          try {
+            return await store(content);
+          } catch (error) {
+            if (!(error instanceof ProblemError && error.status === 415)) throw error;
+            const name = `${randomBytes(16).toString('hex')}.bin`;
+            await mkdir(directory, { recursive: true });
+            await writeFile(path.join(directory, name), content, { flag: 'wx' });
+            return { url: `${publicUrl}/images/${name}` };
+          }
         };
       }
     },

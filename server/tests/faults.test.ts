@@ -382,3 +382,144 @@ describe('faults of the behaviour the contract rules describe', () => {
     expect((await api('GET', `/pages/${page}/posts/${post}`)).body.first_published_at).toBeNull();
   });
 });
+
+describe('server faults in what resources do', () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const upload = (file: Buffer, name: string, type: string) => {
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(file)], { type }), name);
+    return fetch(`${t!.baseUrl}/images/upload`, { method: 'POST', headers: { Authorization: `Bearer ${t!.token}` }, body });
+  };
+
+  async function withPage(fault: FaultName) {
+    t = await startTestServer({ faults: [fault] });
+    return { api: t.api, page: (await t.api('POST', '/pages', { body: { name: 'Faulty page' } })).body.id as number };
+  }
+
+  it('category-slug-skips-one: the second category of a name gets -2', async () => {
+    const { api, page } = await withPage('category-slug-skips-one');
+    await api('POST', `/pages/${page}/categories`, { body: { name: 'News' } });
+    expect((await api('POST', `/pages/${page}/categories`, { body: { name: 'News' } })).body.slug).toBe('news-2');
+  });
+
+  it('category-slug-taken-suffixed: an explicit slug in use is suffixed, on creation and on update', async () => {
+    const { api, page } = await withPage('category-slug-taken-suffixed');
+    await api('POST', `/pages/${page}/categories`, { body: { name: 'One', slug: 'news' } });
+    const second = await api('POST', `/pages/${page}/categories`, { body: { name: 'Two', slug: 'news' } });
+    expect([second.status, second.body.slug]).toEqual([201, 'news-1']);
+    const third = (await api('POST', `/pages/${page}/categories`, { body: { name: 'Three' } })).body.id;
+    const moved = await api('PATCH', `/pages/${page}/categories/${third}`, { body: { slug: 'news' } });
+    expect([moved.status, moved.body.slug]).toEqual([200, 'news-2']);
+  });
+
+  it('category-color-lowercased: the color is stored in lowercase', async () => {
+    const { api, page } = await withPage('category-color-lowercased');
+    expect((await api('POST', `/pages/${page}/categories`, { body: { name: 'Blue', color: '#1E90FF' } })).body.color).toBe('#1e90ff');
+  });
+
+  it("category-delete-removes-posts: the category's posts are gone with it", async () => {
+    const { api, page } = await withPage('category-delete-removes-posts');
+    const category = (await api('POST', `/pages/${page}/categories`, { body: { name: 'Gone' } })).body.id;
+    const post = (await api('POST', `/pages/${page}/posts`, { body: { title: 'In it', category_id: category } })).body.id;
+    expect((await api('DELETE', `/pages/${page}/categories/${category}`)).status).toBe(204);
+    expect((await api('GET', `/pages/${page}/posts/${post}`)).status).toBe(404);
+  });
+
+  it('subscriber-created-pending: a new subscriber is pending and unverified; an existing one is answered as it is', async () => {
+    const { api, newsletter } = await withFault('subscriber-created-pending');
+    const created = await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'new@example.org' } });
+    expect(created.body).toMatchObject({ status: 'pending', active: false, verified: false, verified_at: null });
+    expect((await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'new@example.org' } })).body.id).toBe(created.body.id);
+  });
+
+  it('upsert-check-then-insert: concurrent upserts of one address answer different subscribers; one after another, the same', async () => {
+    const { api, newsletter } = await withFault('upsert-check-then-insert');
+    const upsert = (email: string) => api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email } });
+    const concurrent = await Promise.all([upsert('race@example.org'), upsert('RACE@example.org'), upsert('race@example.org')]);
+    expect(concurrent.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(concurrent.map((answer) => answer.body.id)).size).toBe(3);
+    const first = await upsert('calm@example.org');
+    expect((await upsert('calm@example.org')).body.id).toBe(first.body.id);
+  });
+
+  it('subscriber-id-restored: a deleted address that subscribes again gets its old id', async () => {
+    const { api, newsletter } = await withFault('subscriber-id-restored');
+    const first = (await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'back@example.org' } })).body.id;
+    await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'later@example.org' } });
+    expect((await api('DELETE', `/newsletters/${newsletter}/subscribers/${first}`)).status).toBe(204);
+    expect((await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'back@example.org' } })).body.id).toBe(first);
+  });
+
+  it('newsletter-empty-update-touches: {} moves updated_at', async () => {
+    const { api, newsletter } = await withFault('newsletter-empty-update-touches');
+    const before = (await api('GET', `/newsletters/${newsletter}`)).body;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = await api('PATCH', `/newsletters/${newsletter}`, { body: {} });
+    expect(after.status).toBe(200);
+    expect(after.body.updated_at).not.toBe(before.updated_at);
+  });
+
+  it('newsletter-rename-keeps-name-slug: a renamed newsletter keeps its name_slug', async () => {
+    const { api, newsletter } = await withFault('newsletter-rename-keeps-name-slug');
+    expect((await api('PATCH', `/newsletters/${newsletter}`, { body: { name: 'Renamed' } })).body).toMatchObject({ name: 'Renamed', name_slug: 'faulty' });
+  });
+
+  it('newsletter-name-slug-ascii-only: non-ASCII letters are dropped from name_slug', async () => {
+    const { api } = await withFault('newsletter-name-slug-ascii-only');
+    expect((await api('POST', '/newsletters', { body: { name: 'Été Notes' } })).body.name_slug).toBe('t-notes');
+  });
+
+  it("email-markdown-not-rendered: a new email's Markdown is not rendered", async () => {
+    const { api, newsletter } = await withFault('email-markdown-not-rendered');
+    const email = await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi', content_md: '**Hi**' } });
+    expect(email.body).toMatchObject({ status: 'draft', content_html: null });
+  });
+
+  it('email-change-any-status: a scheduled email is changed and deleted', async () => {
+    const { api, newsletter } = await withFault('email-change-any-status');
+    await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'reader@example.org' } });
+    const email = (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi', content_html: '<p>Hi</p>' } })).body.id;
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`, { body: { scheduled_at: later } })).body.status).toBe('scheduled');
+    expect((await api('PATCH', `/newsletters/${newsletter}/emails/${email}`, { body: { subject: 'Changed' } })).status).toBe(200);
+    expect((await api('DELETE', `/newsletters/${newsletter}/emails/${email}`)).status).toBe(204);
+  });
+
+  it('send-later-drops-offset: a time with an offset is scheduled as if it were UTC', async () => {
+    const { api, newsletter } = await withFault('send-later-drops-offset');
+    await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'reader@example.org' } });
+    const email = (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi', content_html: '<p>Hi</p>' } })).body.id;
+    const sent = await api('POST', `/newsletters/${newsletter}/emails/${email}/send`, { body: { scheduled_at: '2099-01-01T12:00:00+05:30' } });
+    expect(sent.body.scheduled_at).toBe('2099-01-01T12:00:00.000Z');
+  });
+
+  it('send-without-audience: an email of a newsletter nobody subscribes to is accepted', async () => {
+    const { api, newsletter } = await withFault('send-without-audience');
+    const email = (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi', content_html: '<p>Hi</p>' } })).body.id;
+    expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`)).status).toBe(200);
+  });
+
+  it('author-position-not-stored: a new position is answered 200 but not kept', async () => {
+    const { api, server } = await withFault('author-position-not-stored');
+    const before = (await api('GET', `/authors/${server.authorId}`)).body.position;
+    const updated = await api('PATCH', `/authors/${server.authorId}`, { body: { position: 'Editor in chief', first_name: 'Changed' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ first_name: 'Changed', position: before });
+  });
+
+  it('image-url-without-extension: the answered URL serves nothing', async () => {
+    t = await startTestServer({ faults: ['image-url-without-extension'] });
+    const { url } = (await (await upload(png, 'p.png', 'image/png')).json()) as { url: string };
+    expect(url).not.toMatch(/\.png$/);
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('image-any-type: an SVG is stored and served', async () => {
+    t = await startTestServer({ faults: ['image-any-type'] });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const answer = await upload(svg, 'x.svg', 'image/svg+xml');
+    expect(answer.status).toBe(201);
+    const { url } = (await answer.json()) as { url: string };
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(svg)).toBe(true);
+  });
+});
