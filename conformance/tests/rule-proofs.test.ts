@@ -45,7 +45,6 @@ const NOT_YET_PROVEN = [
   'email.send-later',
   'email.send-not-ready',
   'author.update-kept',
-  'image.served-at-url',
   'image.supported-types',
 ];
 

@@ -27,4 +27,12 @@ export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; ca
   { fault: 'method-not-allowed-without-allow', include: ['listPages'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
   { fault: 'rate-limit-header-malformed', include: ['listNewsletters'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },
   { fault: 'wrong-success-status', include: ['createPage'], caughtBy: ['status_code_conformance'] , breaks: ['responses.declared-status'] },
+  { fault: 'send-state-before-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
+  { fault: 'not-found-before-validation', include: ['sendEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.precedence'] },
+  { fault: 'not-sendable-field-names', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
+  { fault: 'empty-filter-ignored', include: ['listEmails'], caughtBy: ['status_filter', 'negative_data_rejection'], breaks: ['lists.empty-filter-value'] },
+  { fault: 'empty-update-touches', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.empty-update-unchanged'] },
+  { fault: 'slug-suffix-past-limit', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['slugs.cut-to-fit'] },
+  { fault: 'upload-limit-counts-body', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.size-limit'] },
+  { fault: 'images-need-token', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url', 'image.served-at-url'] },
 ];
