@@ -384,7 +384,18 @@ export interface paths {
          *     Sending a `scheduled` email again replaces its time. Once delivery of an email has begun it counts as sent:
          *     a send request then is a `409` too. The email must be ready: a subject that is not blank,
          *     content (`content_html`), and at least one active, verified subscriber on the newsletter; otherwise `422` with type
-         *     `email-not-sendable`, whose `errors` say what is missing.
+         *     `email-not-sendable`, whose `errors` list one entry for each thing missing, with these `field` names:
+         *
+         *     | `field` | missing |
+         *     |---|---|
+         *     | `subject` | a subject that is not blank |
+         *     | `content_html` | content: the email has no `content_html` (or only white space) |
+         *     | `path.newsletter_id` | an active, verified subscriber on the newsletter |
+         *
+         *     When several answers apply, the order of the introduction (Errors) decides: a `scheduled_at` now or in the
+         *     past, or not a date-time, is a `422` whatever the email (also when it is sent, or does not exist); then an
+         *     email that does not exist is a `404`; then an email already sent is a `409` (even if it would not be ready
+         *     now); then an email that is not ready is a `422` `email-not-sendable`.
          *
          *     Delivery goes to every subscriber that is active and verified when delivery starts, exactly once each, even if
          *     the server restarts during delivery. The answer normally shows `scheduled`; it may already show `sent` when
@@ -523,8 +534,19 @@ export interface paths {
          * Upload an image
          * @description Uploads one image and answers the public URL it is served at. The body is `multipart/form-data` with a single
          *     part named `file`. The image may be PNG, JPEG, GIF or WebP, decided from the file's content (not its name or
-         *     declared type); SVG and other types are a `415`. The limit is 10 MiB (`413`). The body is sent as is, without a
-         *     `Content-Encoding` (images are compressed already).
+         *     declared type); SVG and other types are a `415`. The body is sent as is, without a `Content-Encoding` (images are
+         *     compressed already).
+         *
+         *     The limit is 10 MiB for the **file**: a file of 10,485,760 bytes is accepted, one byte more is a `413`. The
+         *     multipart framing around it (boundaries, part headers) does not count; the whole body may be up to 64 KiB
+         *     larger, and a `Content-Length` over 10 MiB + 64 KiB is answered `413` before the body is read.
+         *
+         *     The image is **public**: the answer's `url` is absolute, and anyone who has it can fetch it with a plain
+         *     `GET`, without a token (a browser showing a post's cover sends none). It is served with the image's type as
+         *     `Content-Type` and stays at that URL: uploads are never changed or removed through the API. Where images live
+         *     is the server's choice (its own origin or a CDN); the reference server serves them from its public origin,
+         *     outside the API's base path, at `{origin}/images/{32 hex digits}.{png|jpg|gif|webp}`, a random name that
+         *     cannot be guessed from other uploads.
          *
          *     **Supporting operation**: part of the platform's public v1 surface that completes the core operations.
          */
@@ -1280,7 +1302,7 @@ export interface components {
          */
         ParentPageId: components["schemas"]["Id"];
         /**
-         * @description Only posts with exactly this status. No value lists every status.
+         * @description Only posts with exactly this status. Left out, every status is listed; an empty value (`?status=`) is a `422`, never read as no filter.
          * @example published
          */
         PostStatusFilter: components["schemas"]["PostStatus"];
@@ -1310,7 +1332,7 @@ export interface components {
          */
         ParentNewsletterId: components["schemas"]["Id"];
         /**
-         * @description Filter by status; only emails with exactly this status are listed. No value lists every status.
+         * @description Filter by status; only emails with exactly this status are listed. Left out, every status is listed; an empty value (`?status=`) is a `422`, never read as no filter.
          * @example sent
          */
         EmailStatusFilter: components["schemas"]["EmailStatus"];
@@ -1667,7 +1689,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only posts with exactly this status. No value lists every status.
+                 * @description Only posts with exactly this status. Left out, every status is listed; an empty value (`?status=`) is a `422`, never read as no filter.
                  * @example published
                  */
                 status?: components["parameters"]["PostStatusFilter"];
@@ -2392,7 +2414,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Filter by status; only emails with exactly this status are listed. No value lists every status.
+                 * @description Filter by status; only emails with exactly this status are listed. Left out, every status is listed; an empty value (`?status=`) is a `422`, never read as no filter.
                  * @example sent
                  */
                 status?: components["parameters"]["EmailStatusFilter"];

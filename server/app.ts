@@ -139,7 +139,7 @@ export function buildApp(options: AppOptions): Express {
     res.set('Cache-Control', 'public, max-age=86400').status(204).end();
   });
   app.get('/', (_req, res) => res.redirect('/docs'));
-  app.use('/images', express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }));
+  app.use('/images', faults.serveImages(express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true })));
   app.use((req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)));
   app.use(errorHandler(contractIndex, logger, (problem, req) => faults.problem(problem, req)));
   return app;

@@ -14,6 +14,8 @@ export type Need =
   | 'token_validation'
   /** Rejects query parameters the operation does not declare. */
   | 'unknown_query_rejection'
+  /** Rejects a query parameter sent with an empty value (`?status=`) instead of reading it as absent. */
+  | 'empty_value_rejection'
   /** Answers from the request's input rather than with fixed examples. */
   | 'input_reflection'
   /** Answers a body it cannot parse (JSON or multipart) with the contract's 400 problem. */
@@ -44,6 +46,7 @@ const MOCK_LACKS: Record<Need, string> = {
   state: 'the mock keeps no state (a created resource is not there on the next request)',
   token_validation: 'the mock checks only that a bearer token is present, not whether it is valid',
   unknown_query_rejection: 'the mock ignores unknown query parameters',
+  empty_value_rejection: 'the mock reads a query parameter with an empty value (?status=) as one not sent',
   input_reflection: "the mock answers with the contract's examples whatever the input",
   parse_error_problem: "the mock answers an unparseable body with its own error, not the contract's 400 problem",
   size_limit: 'the mock has no body size limit',

@@ -37,3 +37,32 @@ export function imageUpload(file: SampleFile, field = 'file'): { body: FormData;
   body.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return { body, curlBody: `-F '${field}=@${file.name};type=${file.type}'` };
 }
+
+/** CRC-32 of PNG chunks (ISO 3309), computed here: zlib.crc32 is missing from older Node 20 releases. */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A valid PNG of exactly `size` bytes: the one-pixel PNG with a private ancillary chunk (`prVt`, which
+ * decoders skip) after its header, padded to the size. Its type is a PNG by content and by structure.
+ */
+export function pngOfSize(size: number): SampleFile {
+  const pixel = SAMPLE_IMAGES[0]!.bytes;
+  const headerEnd = 8 + 25; // the signature, then the IHDR chunk (length, type, 13 bytes, CRC)
+  const dataLength = size - pixel.length - 12;
+  if (dataLength < 0) throw new Error(`A PNG cannot be smaller than ${pixel.length + 12} bytes with its padding chunk`);
+  const chunk = Buffer.alloc(dataLength + 12);
+  chunk.writeUInt32BE(dataLength, 0);
+  chunk.write('prVt', 4, 'latin1');
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + dataLength)), 8 + dataLength);
+  return { name: 'large.png', type: 'image/png', bytes: Buffer.concat([pixel.subarray(0, headerEnd), chunk, pixel.subarray(headerEnd)]) };
+}

@@ -61,4 +61,12 @@ export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; ca
   { fault: 'author-position-not-stored', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['author.update-kept'] },
   { fault: 'image-url-without-extension', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
   { fault: 'image-any-type', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.supported-types'] },
+  { fault: 'send-state-before-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
+  { fault: 'not-found-before-validation', include: ['sendEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.precedence'] },
+  { fault: 'not-sendable-field-names', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
+  { fault: 'empty-filter-ignored', include: ['listEmails'], caughtBy: ['status_filter', 'negative_data_rejection'], breaks: ['lists.empty-filter-value'] },
+  { fault: 'empty-update-touches', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.empty-update-unchanged'] },
+  { fault: 'slug-suffix-past-limit', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['slugs.cut-to-fit'] },
+  { fault: 'upload-limit-counts-body', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.size-limit'] },
+  { fault: 'images-need-token', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url', 'image.served-at-url'] },
 ];

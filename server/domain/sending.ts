@@ -13,14 +13,12 @@ import type { FieldError } from '../http/problem.ts';
 import { problems } from '../http/problem.ts';
 import type { EmailState } from '../store/emails.ts';
 
-/** The instant the email should go out, in the contract's UTC form; throws the table's errors. */
-export function sendTime(email: EmailState, requested: string | null | undefined, now: Date): string {
-  if (email.status === 'sent') {
-    throw problems.emailAlreadySent(`Email ${email.id} was sent at ${email.sent_at} and cannot be sent again.`);
-  }
-  if (email.status === 'scheduled' && email.delivery_started_at !== null) {
-    throw problems.emailAlreadySent(`Email ${email.id} is being delivered now and cannot be sent again.`);
-  }
+/**
+ * The instant the request asks for, in the contract's UTC form: now when it gives none. A time now or
+ * in the past is a 422 whatever the email, so it is judged before the email is looked up (the
+ * contract's order of errors: the request on its own, then the resource, then its state).
+ */
+export function requestedSendTime(requested: string | null | undefined, now: Date): string {
   if (requested == null) return now.toISOString();
   const at = new Date(requested);
   if (Number.isNaN(at.getTime())) {
@@ -28,6 +26,16 @@ export function sendTime(email: EmailState, requested: string | null | undefined
   }
   if (at.getTime() <= now.getTime()) throw problems.invalidField('scheduled_at', 'must be in the future');
   return at.toISOString();
+}
+
+/** Throws the table's 409 for an email that is sent or being delivered. */
+export function ensureNotSent(email: EmailState): void {
+  if (email.status === 'sent') {
+    throw problems.emailAlreadySent(`Email ${email.id} was sent at ${email.sent_at} and cannot be sent again.`);
+  }
+  if (email.status === 'scheduled' && email.delivery_started_at !== null) {
+    throw problems.emailAlreadySent(`Email ${email.id} is being delivered now and cannot be sent again.`);
+  }
 }
 
 /** What keeps an email from being sent, as field errors; empty when it is ready. */

@@ -77,6 +77,14 @@ export const FAULT_CATALOG = {
   'author-position-not-stored': "updateAuthor answers 200 but does not store a new position",
   'image-url-without-extension': 'the URL an upload answers leaves out the file extension, so nothing is served there',
   'image-any-type': 'an upload that is not a PNG, JPEG, GIF or WebP image is stored and served anyway',
+  'send-state-before-time': 'sendEmail judges the email before the time: a scheduled_at in the past for an email already sent is answered 409, not 422',
+  'not-found-before-validation': 'an invalid request to a newsletter or email that does not exist is answered 404, not 422',
+  'not-sendable-field-names': 'the errors of an email-not-sendable problem name what is missing in words of their own (content, subscribers), not the fields the contract lists',
+  'empty-filter-ignored': 'listEmails reads ?status= with an empty value as no filter instead of answering 422',
+  'empty-update-touches': 'a PATCH of {} on a category moves its updated_at',
+  'slug-suffix-past-limit': "a category's slug derived from a long name is cut at 100 characters, so its uniqueness suffix makes it longer than 100",
+  'upload-limit-counts-body': 'the 10 MiB upload limit counts the whole multipart body, so a file of exactly 10 MiB is refused with 413',
+  'images-need-token': 'uploaded images are served only to a request that carries a bearer token',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import slugifyText from '@sindresorhus/slugify';
 import type { Request, RequestHandler } from 'express';
 import type { Email } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
@@ -14,6 +15,7 @@ import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { normaliseAddress } from '../domain/people.ts';
 import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import type { BodyRules } from '../http/json-body.ts';
+import { IMAGE_SIZE_LIMIT } from '../http/uploads.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { Services } from '../services/index.ts';
 import type { Stores } from '../store/index.ts';
@@ -49,6 +51,8 @@ export interface Faults {
   declaredLength(real: RequestHandler): RequestHandler;
   /** Wraps the multipart parser of the image upload. */
   uploadParser(real: RequestHandler): RequestHandler;
+  /** Wraps the handler that serves uploaded images (outside the API). */
+  serveImages(real: RequestHandler): RequestHandler;
   /** Whether a write is rolled back because its answer failed response validation. */
   answerBroke(real: (req: Request) => boolean): (req: Request) => boolean;
   /** Patches stores, services and the Markdown renderer in place. */
@@ -70,6 +74,7 @@ export const noFaults: Faults = {
   bodyRules: (real) => real,
   declaredLength: (real) => real,
   uploadParser: (real) => real,
+  serveImages: (real) => real,
   answerBroke: (real) => real,
   patch: () => {},
 };
@@ -111,6 +116,8 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
   const on = (name: FaultName) => names.includes(name);
   // What a fault's middleware reads and writes; set by patch(), which runs before any request.
   let parts: { db: Db; stores: Stores } | undefined;
+  // The stores, once patch() has them: problem() looks resources up for not-found-before-validation.
+  let storesSeen: Stores | undefined;
 
   return {
     names,
@@ -140,6 +147,11 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
             if (operation && typeof operation === 'object' && 'responses' in operation) operation['x-eov-allow-unknown-query-parameters'] = true;
           }
         }
+      }
+      if (on('empty-filter-ignored')) {
+        // The empty value passes validation; the service then reads it as no filter (patch below).
+        parameters.EmailStatusFilter.allowEmptyValue = true;
+        parameters.EmailStatusFilter.schema = { anyOf: [parameters.EmailStatusFilter.schema, { const: '' }] };
       }
       return copy;
     },
@@ -222,6 +234,22 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
       if (on('malformed-json-422') && intended.status === 400 && intended.detail.startsWith('The request body is not valid JSON')) {
         return problems.invalidField('body', 'must be a JSON object');
       }
+      if (on('not-found-before-validation') && intended.status === 422 && storesSeen) {
+        // Looks up the newsletter (and email) the path names before answering the invalid request.
+        const workspaceId = req.res?.locals.workspaceId as number | undefined;
+        const ids = /\/newsletters\/(\d+)(?:\/emails\/(\d+))?/.exec(req.path);
+        if (workspaceId !== undefined && ids) {
+          const newsletterId = Number(ids[1]);
+          const missing =
+            !storesSeen.newsletters.exists(workspaceId, newsletterId) || (ids[2] !== undefined && !storesSeen.emails.get(newsletterId, Number(ids[2])));
+          if (missing) return problems.notFound('There is no such resource.');
+        }
+      }
+      if (on('not-sendable-field-names') && intended.kind === 'email-not-sendable' && intended.errors) {
+        const words: Record<string, string> = { content_html: 'content', 'path.newsletter_id': 'subscribers' };
+        const errors = intended.errors.map((error) => ({ ...error, field: words[error.field] ?? error.field }));
+        return new ProblemError(intended.status, intended.kind, intended.title, intended.detail, errors, intended.headers);
+      }
       return intended;
     },
 
@@ -240,10 +268,24 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
     },
 
     uploadParser(real) {
-      if (!on('any-multipart')) return real;
+      if (!on('any-multipart') && !on('upload-limit-counts-body')) return real;
       return (req, res, next) => {
         const type = req.get('content-type') ?? '';
-        if (/^multipart\//i.test(type)) req.headers['content-type'] = type.replace(/^multipart\/[^;]*/i, 'multipart/form-data');
+        if (on('any-multipart') && /^multipart\//i.test(type)) req.headers['content-type'] = type.replace(/^multipart\/[^;]*/i, 'multipart/form-data');
+        if (on('upload-limit-counts-body') && Number(req.get('content-length')) > IMAGE_SIZE_LIMIT) {
+          // Read to the end first, so the client hears the 413 instead of a reset connection.
+          req.resume();
+          req.once('end', () => next(problems.tooLarge('The upload is over 10 MiB.')));
+          return;
+        }
+        real(req, res, next);
+      };
+    },
+
+    serveImages(real) {
+      if (!on('images-need-token')) return real;
+      return (req, res, next) => {
+        if (!/^Bearer \S/.test(req.get('authorization') ?? '')) return next(problems.unauthorized('Send a bearer token to fetch an image.'));
         real(req, res, next);
       };
     },
@@ -254,6 +296,39 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
 
     patch({ db, stores, services, markdown }) {
       parts = { db, stores };
+      storesSeen = stores;
+      if (on('send-state-before-time')) {
+        const send = services.emails.send.bind(services.emails);
+        services.emails.send = (workspaceId, newsletterId, id, at) => {
+          if (services.emails.get(workspaceId, newsletterId, id).status === 'sent') throw problems.emailAlreadySent(`Email ${id} has been sent.`);
+          return send(workspaceId, newsletterId, id, at);
+        };
+      }
+      if (on('empty-filter-ignored')) {
+        const list = services.emails.list.bind(services.emails);
+        services.emails.list = (workspaceId, newsletterId, status, paging) => list(workspaceId, newsletterId, (status as string) === '' ? undefined : status, paging);
+      }
+      if (on('empty-update-touches')) {
+        const update = services.categories.update.bind(services.categories);
+        const touch = db.prepare('UPDATE categories SET updated_at = ? WHERE id = ? AND page_id = ?');
+        services.categories.update = (workspaceId, pageId, id, input) => {
+          if (Object.keys(input).length === 0) touch.run(new Date().toISOString(), id, pageId);
+          return update(workspaceId, pageId, id, input);
+        };
+      }
+      if (on('slug-suffix-past-limit')) {
+        // The slug as it would be cut at the limit itself, leaving no room for the suffix.
+        const create = services.categories.create.bind(services.categories);
+        const slugs = db.prepare<[number, number], string>('SELECT slug FROM categories WHERE page_id = ? AND id != ?').pluck();
+        const setSlug = db.prepare('UPDATE categories SET slug = ? WHERE id = ?');
+        services.categories.create = (workspaceId, pageId, input) => {
+          const category = create(workspaceId, pageId, input);
+          const base = slugifyText(input.name.replace(/\//g, ''), { decamelize: false }).slice(0, 100).replace(/-+$/, '');
+          if (input.slug != null || base.length <= 90) return category;
+          setSlug.run(nextFreeSlug(base, slugs.all(pageId, category.id).filter((slug) => slug.startsWith(base))), category.id);
+          return services.categories.get(workspaceId, pageId, category.id);
+        };
+      }
       if (on('cross-workspace-leak')) {
         const anyWorkspace = db.prepare('SELECT id, name, name_slug, workspace_id, created_at, updated_at FROM newsletters WHERE id = ?');
         stores.newsletters.get = (_workspaceId, id) => anyWorkspace.get(id) as ReturnType<typeof stores.newsletters.get>;

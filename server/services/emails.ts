@@ -3,7 +3,7 @@ import type { components, Email } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
 import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
-import { missingForSend, sendTime } from '../domain/sending.ts';
+import { ensureNotSent, missingForSend, requestedSendTime } from '../domain/sending.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import { presentOnly, type Paging, type Value } from '../store/common.ts';
@@ -112,11 +112,14 @@ export class EmailService {
   /** Queues the email at once or for a later time, per the send state table. */
   send(workspaceId: number, newsletterId: number, id: number, scheduledAt: string | null | undefined): Email {
     const email = inTransaction(this.context.db, () => {
+      // The contract's order of errors: the time asked for (422), the email (404), its state (409),
+      // then whether it is ready (422).
+      const at = requestedSendTime(scheduledAt, this.context.clock.now());
       ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
       // state() reads by id alone, so an email of another newsletter is answered as missing here.
       const state = this.stores.emails.state(id);
       if (!state || state.newsletter_id !== newsletterId) throw noEmail(newsletterId, id);
-      const at = sendTime(state, scheduledAt, this.context.clock.now());
+      ensureNotSent(state);
       const missing = missingForSend(state, this.stores.subscribers.countAudience(newsletterId));
       if (missing.length > 0) throw problems.notSendable(`Email ${id} cannot be sent yet.`, missing);
       if (state.status === 'failed') this.stores.deliveries.retryFailed(id);

@@ -32,6 +32,15 @@ describe('POST /pages/{page_id}/categories', () => {
     expect(body.type).toMatch(/slug-taken$/);
   });
 
+  it('cuts the slug of a 255-character name after 90 characters, dropping a hyphen left at the end, and suffixes after the cut', async () => {
+    // The 90th character of the full slug is a hyphen.
+    const name = `${'a'.repeat(89)} ${'b'.repeat(165)}`;
+    expect(name).toHaveLength(255);
+    const first = (await createCategory({ name })).body.slug;
+    expect(first).toBe('a'.repeat(89));
+    expect((await createCategory({ name })).body.slug).toBe(`${'a'.repeat(89)}-1`);
+  });
+
   it('allows the same slug on another page', async () => {
     const other = (await t.api('POST', '/pages', { body: { name: 'Second blog' } })).body.id;
     expect((await createCategory({ name: 'Guides' }, other)).body.slug).toBe('guides');
@@ -61,6 +70,14 @@ describe('GET, PATCH and DELETE /pages/{page_id}/categories/{id}', () => {
     expect((await t.api('PATCH', `/pages/${pageId}/categories/${category.id}`, { body: { slug: 'guides' } })).status).toBe(409);
     expect((await t.api('DELETE', `/pages/${pageId}/categories/${category.id}`)).status).toBe(204);
     expect((await t.api('GET', `/pages/${pageId}/categories/${category.id}`)).status).toBe(404);
+  });
+
+  it('changes nothing for {}, updated_at included', async () => {
+    const { body: category } = await createCategory({ name: 'Untouched' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const patched = await t.api('PATCH', `/pages/${pageId}/categories/${category.id}`, { body: {} });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual(category);
   });
 
   it('answers 404 for a category read through another page', async () => {

@@ -165,6 +165,21 @@ describe('POST /newsletters/{newsletter_id}/emails/{id}/send', () => {
     expect(outboxOf(email.id)).toHaveLength(3);
   });
 
+  it('answers in the contract order of errors: a past time is 422 even for a sent or missing email, a sent email 409 even when not ready', async () => {
+    const email = await createEmail({ subject: 'Order' });
+    await send(email.id);
+    await untilSent(email.id);
+    const past = new Date(clock.now().getTime() - 60_000).toISOString();
+    const onSent = await send(email.id, { scheduled_at: past });
+    expect(onSent.status).toBe(422);
+    expect(onSent.body.errors[0].field).toBe('scheduled_at');
+    expect((await send(9_999_999, { scheduled_at: past })).status).toBe(422);
+    expect((await send(9_999_999, { scheduled_at: '2099-01-01T00:00:00Z' })).status).toBe(404);
+    // No longer ready (no content), yet the state comes first.
+    t.server.db.prepare('UPDATE emails SET content_html = NULL WHERE id = ?').run(email.id);
+    expect((await send(email.id)).status).toBe(409);
+  });
+
   it('refuses an email without subject or content with 422 email-not-sendable, naming what is missing', async () => {
     const email = await createEmail({ subject: '  ', content_html: null });
     const { status, body } = await send(email.id);
@@ -205,6 +220,12 @@ describe('POST /newsletters/{newsletter_id}/emails/{id}/send', () => {
 });
 
 describe('GET /newsletters/{newsletter_id}/emails', () => {
+  it('refuses ?status= with an empty value with 422 naming query.status', async () => {
+    const { status, body } = await t.api('GET', `${emails()}?status=`);
+    expect(status).toBe(422);
+    expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['query.status']);
+  });
+
   it('pages with defaults 1 and 10, the true total, and an empty page past the end', async () => {
     const newsletter = (await t.api('POST', '/newsletters', { body: { name: 'Paged' } })).body.id;
     const created: number[] = [];

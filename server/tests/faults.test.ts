@@ -72,6 +72,69 @@ describe('server faults', () => {
     expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`)).status).toBe(200);
   });
 
+  it('send-state-before-time: a past time for a sent email is a 409, not a 422', async () => {
+    const { api, server, newsletter } = await withFault('send-state-before-time');
+    const email = await sendableEmail(api, newsletter);
+    await api('POST', `/newsletters/${newsletter}/emails/${email}/send`);
+    await server.server.worker.idle();
+    server.server.db.prepare("UPDATE emails SET status = 'sent' WHERE id = ?").run(email);
+    expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`, { body: { scheduled_at: '2001-01-01T00:00:00Z' } })).status).toBe(409);
+  });
+
+  it('not-found-before-validation: an invalid body for a missing email is a 404, not a 422', async () => {
+    const { api, newsletter } = await withFault('not-found-before-validation');
+    expect((await api('POST', `/newsletters/${newsletter}/emails/999999/send`, { body: { scheduled_at: 'next tuesday' } })).status).toBe(404);
+  });
+
+  it('not-sendable-field-names: email-not-sendable names its own words', async () => {
+    const { api, newsletter } = await withFault('not-sendable-field-names');
+    const email = (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi' } })).body.id;
+    const { status, body } = await api('POST', `/newsletters/${newsletter}/emails/${email}/send`);
+    expect(status).toBe(422);
+    expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['content', 'subscribers']);
+  });
+
+  it('empty-filter-ignored: ?status= lists every email', async () => {
+    const { api, newsletter } = await withFault('empty-filter-ignored');
+    await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi' } });
+    const { status, body } = await api('GET', `/newsletters/${newsletter}/emails?status=`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(1);
+  });
+
+  it('empty-update-touches: {} moves a category’s updated_at', async () => {
+    const { api } = await withFault('empty-update-touches');
+    const page = (await api('POST', '/pages', { body: { name: 'Faulty blog' } })).body.id;
+    const category = (await api('POST', `/pages/${page}/categories`, { body: { name: 'Touched' } })).body;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await api('PATCH', `/pages/${page}/categories/${category.id}`, { body: {} })).body.updated_at).not.toBe(category.updated_at);
+  });
+
+  it('slug-suffix-past-limit: a suffixed slug of a long name is over 100 characters', async () => {
+    const { api } = await withFault('slug-suffix-past-limit');
+    const page = (await api('POST', '/pages', { body: { name: 'Faulty blog' } })).body.id;
+    const name = 'a'.repeat(255);
+    expect((await api('POST', `/pages/${page}/categories`, { body: { name } })).body.slug).toHaveLength(100);
+    expect((await api('POST', `/pages/${page}/categories`, { body: { name } })).body.slug).toHaveLength(102);
+  });
+
+  it('upload-limit-counts-body: a file of exactly 10 MiB is refused', async () => {
+    const { api } = await withFault('upload-limit-counts-body');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const data = new FormData();
+    data.append('file', new Blob([Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 - png.length)])], { type: 'image/png' }), 'limit.png');
+    expect((await api('POST', '/images/upload', { raw: data })).status).toBe(413);
+  });
+
+  it('images-need-token: an image is not served without a token', async () => {
+    const { api } = await withFault('images-need-token');
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    const data = new FormData();
+    data.append('file', new Blob([gif], { type: 'image/gif' }), 'pixel.gif');
+    const { body } = await api('POST', '/images/upload', { raw: data });
+    expect((await fetch(body.url)).status).toBe(401);
+  });
+
   it('ignore-status-filter, ignore-size and total-counts-page break the list of emails', async () => {
     t = await startTestServer({ faults: ['ignore-status-filter', 'ignore-size', 'total-counts-page'] });
     const newsletter = (await t.api('POST', '/newsletters', { body: { name: 'Lists' } })).body.id;

@@ -56,6 +56,20 @@ describe('POST /images/upload', () => {
     expect(status).toBe(413);
   });
 
+  it('counts the 10 MiB limit on the file, not the multipart framing: exactly 10 MiB is stored, one byte more is 413', async () => {
+    const atLimit = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 - PNG.length)]);
+    expect((await upload(form([['file', atLimit, 'limit.png', 'image/png']]))).status).toBe(201);
+    const over = Buffer.concat([atLimit, Buffer.alloc(1)]);
+    expect((await upload(form([['file', over, 'over.png', 'image/png']]))).status).toBe(413);
+  });
+
+  it('serves an image to anyone, without a token', async () => {
+    const { body } = await upload(form([['file', GIF, 'pixel.gif', 'image/gif']]));
+    const served = await fetch(body.url, { headers: {} });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/gif');
+  });
+
   it('refuses a part with another name, or two files, with 422', async () => {
     expect((await upload(form([['image', PNG, 'a.png', 'image/png']]))).status).toBe(422);
     expect((await upload(form([['file', PNG, 'a.png', 'image/png'], ['file', PNG, 'b.png', 'image/png']]))).status).toBe(422);

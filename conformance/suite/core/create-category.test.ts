@@ -25,6 +25,23 @@ forOperation('createCategory', (test) => {
     t.verify(JSON.stringify(slugs) === JSON.stringify([base, `${base}-1`, `${base}-2`]), `three categories named ${name} got slugs ${slugs.join(', ')}; expected ${base}, ${base}-1, ${base}-2`);
   });
 
+  test('cuts the slug of a 255-character name after its 90th character, and suffixes -1 after the cut', { check: 'category_slug', rules: ['slugs.cut-to-fit'], needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pageId = resources.sharedPageId();
+    // The name's slug has a hyphen as its 90th character, so the cut must also drop it.
+    const start = t.names.name('Long');
+    const words = 'x'.repeat(Math.max(1, 88 - expectedSlug(start).length));
+    const head = `${start} ${words} `;
+    const name = head + 'y'.repeat(255 - head.length);
+    const cut = expectedSlug(name).slice(0, 90).replace(/-+$/, '');
+    const slugs: string[] = [];
+    for (let index = 0; index < 2; index++) slugs.push((await resources.category(pageId, { name })).slug);
+    t.verify(
+      JSON.stringify(slugs) === JSON.stringify([cut, `${cut}-1`]),
+      `two categories named with ${name.length} characters got slugs ${slugs.join(', ')}; expected ${cut} (${cut.length} characters), then ${cut}-1`,
+    );
+  });
+
   test('normalises an explicit slug the way a derived one is', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
     const slug = `${t.names.name('Explicit')} Slug Été`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { slug });

@@ -78,6 +78,20 @@ forOperation('listEmails', (test) => {
     t.verify(response.status === 422, `size=101 answered ${response.status}; expected 422`, { evidence: response });
   });
 
+  test('refuses ?status= with an empty value with 422, never reading it as no filter', { check: 'status_filter', rules: ['lists.empty-filter-value'], needs: ['empty_value_rejection'] }, async (t: Kit) => {
+    const newsletterId = await newsletterFor(t);
+    const { status, exchange } = await t.raw({ method: 'GET', path: `/newsletters/${newsletterId}/emails`, query: 'status=' });
+    t.verify(status === 422, `?status= answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange });
+  });
+
+  test('names query.status in the errors of the 422 for ?status=', { check: 'negative_data_rejection', rules: ['lists.empty-filter-value'], needs: ['input_reflection'] }, async (t: Kit) => {
+    const newsletterId = await newsletterFor(t);
+    const { status, json, exchange } = await t.raw({ method: 'GET', path: `/newsletters/${newsletterId}/emails`, query: 'status=' });
+    t.ensure(status === 422, `?status= answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange });
+    const fields = ((json as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((error) => error.field);
+    t.verify(fields.includes('query.status'), `the errors name ${JSON.stringify(fields)}; expected query.status`, { evidence: exchange });
+  });
+
   test('answers with the page and size asked for', { check: 'pagination_limits', rules: ['lists.size-range'], needs: ['input_reflection'] }, async (t: Kit) => {
     const newsletterId = await newsletterFor(t);
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { page: 2, size: 5 } } });

@@ -13,6 +13,7 @@ import type { Email } from '../../../generated/openapi.d.ts';
 import { dateTimeWithOffset } from '../../generate/values.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { MISSING_ID } from '../requests.ts';
 import { Resources } from '../resources.ts';
 
 /** The server's clock and the suite's may differ a little; "now" means within this much. */
@@ -104,6 +105,65 @@ forOperation('sendEmail', (test) => {
     t.verify(again.response.status === 409, `sending a sent email answered ${again.response.status}; expected 409`, { evidence: again.response });
     const later = await send(t, email, { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() });
     t.verify(later.response.status === 409, `scheduling a sent email answered ${later.response.status}; expected 409`, { evidence: later.response });
+  });
+
+  test('answers a past time on an email already sent with 422, and a send of it with 409 even once it is no longer ready', { check: 'email_send_state_table', rules: ['errors.precedence'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
+    // A newsletter of the test's own: its only subscriber is deleted below.
+    const resources = new Resources(t);
+    const newsletter = await resources.newsletter('sent-then-empty');
+    const subscriber = await resources.subscriber(newsletter.id);
+    const email = await resources.email(newsletter.id, { content_html: '<p>Sent by the conformance suite to a reserved example.com address.</p>' });
+    await send(t, email);
+    const delivered = await waitForDelivery(t, email);
+    if (delivered.data?.status !== 'sent') return t.notApplicable(`needs a sent email, but it is ${delivered.data?.status ?? 'unreadable'} after ${t.options.deliveryTimeoutSeconds} s`);
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const late = await send(t, email, { scheduled_at: past });
+    t.verify(late.response.status === 422, `scheduled_at ${past} for a sent email answered ${late.response.status}; expected 422 (the request is invalid on its own, before the email's state is looked at)`, { evidence: late.response });
+    await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletter.id, id: subscriber.id } } });
+    const again = await send(t, email);
+    t.verify(again.response.status === 409, `sending a sent email whose newsletter has no subscriber left answered ${again.response.status}; expected 409 (the state before readiness)`, { evidence: again.response });
+  });
+
+  test('answers an invalid body for an email that does not exist with 422, not 404', { check: 'negative_data_rejection', rules: ['errors.precedence'] }, async (t: Kit) => {
+    const { response } = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', {
+      params: { path: { newsletter_id: new Resources(t).sharedNewsletterId(), id: MISSING_ID } },
+      body: { scheduled_at: 'next tuesday' },
+    });
+    t.verify(response.status === 422, `scheduled_at "next tuesday" for email ${MISSING_ID} answered ${response.status}; expected 422 (the request is invalid on its own, before the email is looked up)`, { evidence: response });
+  });
+
+  test('answers a past time for an email that does not exist with 422, not 404', { check: 'negative_data_rejection', rules: ['errors.precedence'], needs: ['state'] }, async (t: Kit) => {
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const { response } = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', {
+      params: { path: { newsletter_id: new Resources(t).sharedNewsletterId(), id: MISSING_ID } },
+      body: { scheduled_at: past },
+    });
+    t.verify(response.status === 422, `scheduled_at ${past} for email ${MISSING_ID} answered ${response.status}; expected 422`, { evidence: response });
+  });
+
+  test('answers an invalid body without a token with 401, not 422', { check: 'ignored_auth', rules: ['errors.precedence', 'auth.bearer-required'] }, async (t: Kit) => {
+    const newsletterId = new Resources(t).sharedNewsletterId();
+    const { status, exchange } = await t.raw({
+      method: 'POST',
+      path: `/newsletters/${newsletterId}/emails/${MISSING_ID}/send`,
+      body: '{"scheduled_at":"next tuesday","unknown":1}',
+      contentType: 'application/json',
+      authorization: null,
+    });
+    t.verify(status === 401, `answered ${status ?? 'nothing'}; expected 401 (authentication comes before the body)`, { evidence: exchange });
+  });
+
+  test('names what is missing in errors: subject, content_html, path.newsletter_id', { check: 'email_send_state_table', rules: ['email.not-sendable-fields'], needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const newsletter = await resources.newsletter('nothing-ready');
+    const email = await resources.email(newsletter.id, { subject: '   ', content_html: null });
+    const { error, response } = await send(t, email);
+    const body = error as { type?: string; errors?: Array<{ field?: string }> } | undefined;
+    t.ensure(response.status === 422, `answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response });
+    t.verify(body?.type?.endsWith('/email-not-sendable') === true, `type is ${body?.type}; expected …/email-not-sendable`, { evidence: response });
+    const fields = (body?.errors ?? []).map((error) => error.field).sort();
+    const expected = ['content_html', 'path.newsletter_id', 'subject'];
+    t.verify(JSON.stringify(fields) === JSON.stringify(expected), `errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify(expected)}`, { evidence: response });
   });
 
   test('refuses an email whose newsletter has no active, verified subscriber with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {

@@ -18,7 +18,7 @@ forOperation('updateNewsletter', (test) => {
     t.verify(response.status === 200, `answered ${response.status}; expected 200`, { evidence: response });
   });
 
-  test('changes nothing for {}', { check: 'newsletter_update', rules: ['newsletter.empty-update-unchanged'], needs: ['state'] }, async (t: Kit) => {
+  test('changes nothing for {}', { check: 'newsletter_update', rules: ['newsletter.empty-update-unchanged', 'resources.empty-update-unchanged'], needs: ['state'] }, async (t: Kit) => {
     const newsletter = await new Resources(t).newsletter('unchanged');
     const { data, response } = await update(t, newsletter.id, {});
     t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });

@@ -37,7 +37,7 @@ forOperation('getAuthor', (test) => {
 });
 
 forOperation('updateAuthor', (test) => {
-  test('answers {} with the author unchanged', { check: 'crud_agreement', rules: ['author.update-kept'], needs: ['state'] }, async (t: Kit) => {
+  test('answers {} with the author unchanged', { check: 'crud_agreement', rules: ['author.update-kept', 'resources.empty-update-unchanged'], needs: ['state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
     const { before, data, response } = await holdingAuthor(t, id, async () => {
       const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });

@@ -1,9 +1,13 @@
 /**
- * uploadImage (supporting): an uploaded image is served at the URL the answer gives, byte for byte.
+ * uploadImage (supporting): an uploaded image is served at the URL the answer gives, byte for byte, to
+ * anyone (no token), with its image type; the 10 MiB limit counts the file, not the multipart framing.
  */
 import { forOperation } from '../harness.ts';
-import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
+import { imageUpload, pngOfSize, SAMPLE_IMAGES } from '../images.ts';
 import type { Kit } from '../kit.ts';
+
+/** The contract's limit for the file of an upload: 10 MiB. */
+const IMAGE_LIMIT = 10 * 1024 * 1024;
 
 forOperation('uploadImage', (test) => {
   test('serves the uploaded image at the URL it answers', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
@@ -16,5 +20,29 @@ forOperation('uploadImage', (test) => {
     if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
     const bytes = Buffer.from(await served.arrayBuffer());
     t.verify(served.status === 200 && bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
+  });
+
+  test('answers an absolute URL that anyone can fetch without a token, with the image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
+    const image = SAMPLE_IMAGES[1]!;
+    const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
+    const url = (json as { url?: string } | undefined)?.url;
+    t.ensure(typeof url === 'string', `answered ${exchange.response?.status ?? 'nothing'} without a url`, { evidence: exchange });
+    t.ensure(/^https?:\/\//.test(url), `the url ${url} is not an absolute http(s) URL`, { evidence: exchange });
+    // No Authorization header at all, as an <img> element of any page sends it.
+    const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
+    if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
+    await served.arrayBuffer();
+    const type = served.headers.get('content-type') ?? '';
+    t.verify(served.status === 200, `GET ${url} without a token answered ${served.status}; expected 200`, { evidence: exchange });
+    t.verify(type.split(';')[0]!.trim().toLowerCase() === image.type, `GET ${url} answered Content-Type ${JSON.stringify(type)}; expected ${image.type}`, { evidence: exchange });
+  });
+
+  test('counts the 10 MiB limit on the file: exactly 10 MiB is accepted, one byte more is 413', { check: 'negative_data_rejection', rules: ['image.size-limit'], needs: ['size_limit', 'upload_inspection'], timeoutMs: 60_000 }, async (t: Kit) => {
+    const atLimit = pngOfSize(IMAGE_LIMIT);
+    const accepted = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(atLimit) });
+    t.verify(accepted.status === 201, `a PNG of exactly ${IMAGE_LIMIT} bytes answered ${accepted.status ?? 'nothing'}; expected 201 (the multipart framing does not count)`, { check: 'positive_data_acceptance', evidence: accepted.exchange });
+    const over = pngOfSize(IMAGE_LIMIT + 1);
+    const refused = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(over) });
+    t.verify(refused.status === 413, `a PNG of ${IMAGE_LIMIT + 1} bytes answered ${refused.status ?? 'nothing'}; expected 413`, { evidence: refused.exchange });
   });
 });
