@@ -1066,7 +1066,7 @@ export interface components {
         /** @description The address to subscribe. */
         SubscriberCreate: {
             /**
-             * @description Subscriber email address, as the HTML standard defines a valid one. Surrounding white space (spaces, not control characters such as tab or line feed) is removed; the address is matched case-insensitively and stored in lowercase.
+             * @description Subscriber email address, as the HTML standard defines a valid one. Surrounding white space is removed; the address is matched case-insensitively and stored in lowercase.
              * @example Ada.Lovelace@example.com
              */
             email: string;

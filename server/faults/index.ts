@@ -110,16 +110,14 @@ function dropTextPatterns(node: Json): void {
 
 /**
  * The contract without its refusal of control characters, in requests and responses alike: the
- * patterns of free text go, a name or a slug keeps only its need for a character that is not white
- * space or a letter or digit, and an email address may again be surrounded by any white space.
+ * patterns of free text go, and a name or a slug keeps only its need for a character that is not
+ * white space, or for a letter or digit.
  */
 function looseText(contract: Json): void {
   dropTextPatterns(contract);
   const schemas = contract.components.schemas;
   schemas.Name.pattern = '\\S';
   schemas.Slug.pattern = '[A-Za-z0-9]';
-  const email = schemas.SubscriberCreate.properties.email;
-  email.pattern = email.pattern.replaceAll('[^\\S\\u0000-\\u001F\\u007F]*', '\\s*');
 }
 
 export function faultsFrom(names: readonly FaultName[]): Faults {
