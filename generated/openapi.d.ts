@@ -652,12 +652,12 @@ export interface components {
             errors: components["schemas"]["FieldError"][];
         };
         /**
-         * @description A name a person reads; it must contain at least one character that is not white space.
+         * @description A name a person reads, on one line: it must contain at least one character that is not white space, and no control character (U+0000 to U+001F, U+007F).
          * @example Engineering Blog
          */
         Name: string;
         /**
-         * @description A URL path segment. An explicit slug is normalised the way a derived one is: lowercased, transliterated to ASCII, `/` removed, and every run of other characters that are not letters or digits turned into one hyphen. It must contain at least one letter or digit.
+         * @description A URL path segment. An explicit slug is normalised the way a derived one is: lowercased, transliterated to ASCII, `/` removed, and every run of other characters that are not letters or digits turned into one hyphen. It must contain at least one letter or digit, and no control character (U+0000 to U+001F, U+007F).
          * @example release-notes
          */
         Slug: string;
@@ -759,7 +759,7 @@ export interface components {
             result: components["schemas"]["Post"][];
         };
         /**
-         * @description Free text of up to 1000 characters, or `null`.
+         * @description Free text of up to 1000 characters, or `null`. It may span lines (tab, line feed and carriage return are allowed); other control characters (U+0000 to U+001F, U+007F) are not.
          * @example Notes from the team that builds the platform.
          */
         Description: string | null;
@@ -1159,7 +1159,10 @@ export interface components {
         };
         /** @description One image file, as a `multipart/form-data` part named `file`. */
         ImageUpload: {
-            /** @description A PNG, JPEG, GIF or WebP image of at most 10 MiB. The type is decided from the file's content, not its name or declared type; SVG is not accepted. */
+            /**
+             * Format: binary
+             * @description A PNG, JPEG, GIF or WebP image of at most 10 MiB. The type is decided from the file's content, not its name or declared type; SVG is not accepted.
+             */
             file: string;
         };
         /** @description An uploaded image. */

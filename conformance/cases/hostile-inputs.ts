@@ -39,6 +39,11 @@ export type HostileInput =
   | { kind: 'number'; in: 'path' | 'query'; name: string; spelling: NumberSpelling; value?: number }
   /** A string body field holding a lone surrogate (`"\ud800"` in the JSON text); `fill` fills it to its maxLength. */
   | { kind: 'lone-surrogate'; field: string; fill?: number }
+  /**
+   * A text body field holding a control character after the marker: line feed in one-line text, NUL
+   * in text that may span lines (`"\u0000"` in the JSON text).
+   */
+  | { kind: 'control-character'; field: string; character: '\n' | '\u0000' }
   /** Bytes that are not UTF-8 inside a string of the JSON body. */
   | { kind: 'invalid-utf8'; field: string }
   /** The JSON body encoded and declared in another charset. */
@@ -64,6 +69,17 @@ export type HostileInput =
 export function withLoneSurrogates(prefix: string, fill: number | undefined): string {
   if (fill === undefined) return `${prefix}\ud800`;
   return prefix + '\ud800'.repeat(Math.max(1, fill - prefix.length));
+}
+
+/** The marker, then the control character, then more text: only the control character is wrong. */
+export const withControlCharacter = (prefix: string, character: string): string => `${prefix}${character}text`;
+
+/** A control character a text field's pattern refuses: line feed where one-line text is asked for, else NUL. */
+export function refusedControlCharacter(pattern: RegExp): '\n' | '\u0000' | undefined {
+  const sample = 'conformance text';
+  if (!pattern.test(sample)) return undefined;
+  for (const character of ['\n', '\u0000'] as const) if (!pattern.test(withControlCharacter(sample, character))) return character;
+  return undefined;
 }
 
 const PLACEHOLDER = 'conformance-invalid-utf8-goes-here';

@@ -15,6 +15,7 @@ import {
   multipartBody,
   NUMBER_SPELLINGS,
   withDeepNesting,
+  withControlCharacter,
   withLoneSurrogates,
   withUnknownKeys,
   type HostileInput,
@@ -72,6 +73,8 @@ export function hostileRequest(t: Kit, operation: OperationInfo, hostile: Hostil
       return { raw: { method: 'HEAD', path: fillPath(operation.path, ids) } };
     case 'lone-surrogate':
       return { raw: jsonText(operation, ids, JSON.stringify({ ...body, [hostile.field]: withLoneSurrogates(prefix, hostile.fill) })) };
+    case 'control-character':
+      return { raw: jsonText(operation, ids, JSON.stringify({ ...body, [hostile.field]: withControlCharacter(prefix, hostile.character) })) };
     case 'invalid-utf8':
       return { raw: jsonText(operation, ids, invalidUtf8Body(body ?? {}, hostile.field, prefix)) };
     case 'charset':

@@ -5,6 +5,7 @@ const RULES: Record<HostileInput['kind'], readonly string[]> = {
   number: ['requests.whole-numbers'],
   'lone-surrogate': ['requests.well-formed-text'],
   'invalid-utf8': ['requests.well-formed-text'],
+  'control-character': ['requests.text-without-control-characters'],
   charset: ['requests.json-content-type'],
   encoding: ['requests.content-encoding'],
   'multipart-subtype': ['image.form-data-only'],

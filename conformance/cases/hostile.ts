@@ -1,16 +1,27 @@
 /**
  * Phase hostile: inputs a hostile client sends, for every operation they apply to, derived from the
  * contract like the other phases: every integer path or query parameter spelled in ways that are not
- * plain decimal, lone surrogates and bytes that are not UTF-8 in the body's strings, other charsets,
- * undecodable or unknown Content-Encodings, other multipart subtypes for the upload, 20,000 unknown
- * keys, arrays nested 5,000 levels, pathological Markdown, a declared length over the limit with a body
- * that stalls; and HEAD, names that differ in a non-ASCII letter's case, and generated domains.
+ * plain decimal, lone surrogates, control characters and bytes that are not UTF-8 in the body's
+ * strings, other charsets, undecodable or unknown Content-Encodings, other multipart subtypes for the
+ * upload, 20,000 unknown keys, arrays nested 5,000 levels, pathological Markdown, a declared length
+ * over the limit with a body that stalls; and HEAD, names that differ in a non-ASCII letter's case,
+ * and generated domains.
  *
  * Few and bounded on purpose (see README "Hostile inputs"): one request at a time, none over 500 KB.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
 import { inputFields, type InputField } from './fields.ts';
-import { MARKDOWN_SHAPES, NESTING_DEPTH, NUMBER_SPELLINGS, UNKNOWN_KEYS, type HostileInput, type MarkdownShape, type NumberSpelling } from './hostile-inputs.ts';
+import {
+  MARKDOWN_SHAPES,
+  NESTING_DEPTH,
+  NUMBER_SPELLINGS,
+  refusedControlCharacter,
+  UNKNOWN_KEYS,
+  withLoneSurrogates,
+  type HostileInput,
+  type MarkdownShape,
+  type NumberSpelling,
+} from './hostile-inputs.ts';
 import { jsonMedia, takesUpload } from './json-media.ts';
 import { makeCase, type Expectation, type GeneratedCase } from './model.ts';
 import type { CheckName } from '../checks/catalog.ts';
@@ -27,13 +38,19 @@ const CASE_INSENSITIVE_NAMES: Record<string, string> = { createPage: 'name', cre
 
 /**
  * A string field of free text: a lone surrogate after the marker is refused for itself alone. (The
- * contract's text patterns only ask for a letter or a character that is not white space, which the
- * marker has.)
+ * contract's text patterns ask for a letter, a character that is not white space, or no control
+ * characters, which a marker followed by a lone surrogate satisfies; an address or a colour does not.)
  */
 function isPlainString(field: InputField): boolean {
   const c = field.constrained;
-  const anchored = typeof c.pattern === 'string' && c.pattern.startsWith('^');
-  return field.in === 'body' && field.types.includes('string') && c.format === undefined && c.enum === undefined && !anchored;
+  const shaped = typeof c.pattern === 'string' && !new RegExp(c.pattern, 'u').test(withLoneSurrogates('conformance ', undefined));
+  return field.in === 'body' && field.types.includes('string') && c.format === undefined && c.enum === undefined && !shaped;
+}
+
+/** The control character a free-text field refuses (its pattern says which), or undefined for other fields. */
+function controlCharacterOf(field: InputField): '\n' | '\u0000' | undefined {
+  if (!isPlainString(field) || typeof field.constrained.pattern !== 'string') return undefined;
+  return refusedControlCharacter(new RegExp(field.constrained.pattern, 'u'));
 }
 
 /** The value a spelled number stands for: the parameter's default, else its minimum, else 1. */
@@ -71,6 +88,11 @@ export function hostileCases(contract: ContractDocument, operation: OperationInf
   if (media) {
     const strings = fields.filter(isPlainString);
     for (const field of strings) add(`${field.location} with a lone surrogate ("\\ud800")`, field.location, { kind: 'reject', status: 422 }, { kind: 'lone-surrogate', field: field.name });
+    for (const field of strings) {
+      const character = controlCharacterOf(field);
+      const named = character === '\n' ? 'a line feed (one-line text)' : 'NUL';
+      if (character) add(`${field.location} with a control character, ${named}`, field.location, { kind: 'reject', status: 422 }, { kind: 'control-character', field: field.name, character });
+    }
     const longest = strings.find((field) => typeof field.constrained.maxLength === 'number' && field.constrained.maxLength <= 1000);
     if (longest) {
       const fill = longest.constrained.maxLength as number;

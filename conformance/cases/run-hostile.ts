@@ -111,6 +111,16 @@ function judgeAnswer(t: Kit, operation: OperationInfo, generated: GeneratedCase,
   const allowed = [expect.status, ...(expect.also ?? [])];
   const reason = status === undefined ? `no answer: ${exchange.error}; expected ${allowed.join(' or ')}` : verdict(status, expect.status) + (expect.also ? ` (or ${expect.also.join(', ')})` : '');
   t.verify(closed || (status !== undefined && allowed.includes(status)), reason, { check: 'negative_data_rejection', evidence: exchange });
+  const hostile = generated.input.hostile;
+  // The mock answers every invalid request with the same example, which names another field.
+  if (hostile?.kind === 'control-character' && status === 422 && !missingCapability(t.options.profile, ['input_reflection'])) {
+    const errors = (jsonBody(exchange) as { errors?: Array<{ field?: unknown }> } | undefined)?.errors;
+    const fields = Array.isArray(errors) ? errors.map((error) => error?.field) : [];
+    t.verify(fields.includes(hostile.field), `the 422 names ${JSON.stringify(fields)}, not ${hostile.field}, the field that holds the control character`, {
+      check: 'negative_data_rejection',
+      evidence: exchange,
+    });
+  }
   if (generated.input.hostile?.kind === 'unknown-keys' && status === 422) {
     const errors = (jsonBody(exchange) as { errors?: unknown[] } | undefined)?.errors;
     const count = Array.isArray(errors) ? errors.length : 0;

@@ -37,7 +37,9 @@ function wrongTypeValue(allowed: string[]): [string, unknown] | undefined {
   return VALUE_OF_TYPE.find(([type]) => !accepts(type));
 }
 
-const PATTERN_BREAKERS = ['', ' ', '   ', '!!', '#zzzzzz', '--', 'not a valid value ✗'];
+// The last two break the patterns of free text, which refuse control characters: a line feed in
+// one-line text, NUL in text that may span lines.
+const PATTERN_BREAKERS = ['', ' ', '   ', '!!', '#zzzzzz', '--', 'not a valid value ✗', 'line\nfeed', 'nul\u0000byte'];
 const FORMAT_BREAKERS: Record<string, string> = {
   'date-time': '2026-13-45T25:61:00Z',
   uri: 'not a uri',

@@ -144,8 +144,12 @@ export class ValueGenerator {
       const base = `https://conformance.example/${this.random.alphanumeric(8)}/`;
       return `${base}${this.random.alphanumeric(Math.max(1, length - base.length - 4))}.png`;
     }
-    if (typeof schema.pattern === 'string') return this.matching(new RegExp(schema.pattern, 'u'), schema, strategy);
-    return this.random.alphanumeric(length);
+    if (typeof schema.pattern !== 'string') return this.random.alphanumeric(length);
+    // Free text's pattern refuses only control characters: letters and digits of the wanted length
+    // honour it, the longest included. A pattern they do not match gets a sample of its own.
+    const pattern = new RegExp(schema.pattern, 'u');
+    const plain = this.random.alphanumeric(length);
+    return pattern.test(plain) ? plain : this.matching(pattern, schema, strategy);
   }
 
   /** A string matching a pattern, through fast-check's generator, preferring the wanted length. */

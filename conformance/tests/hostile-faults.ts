@@ -19,6 +19,7 @@ export interface HostileFault {
 export const HOSTILE_FAULTS: HostileFault[] = [
   { fault: 'errors-unbounded', include: ['createNewsletter'], caughtBy: ['negative_data_rejection', 'response_schema_conformance'], breaks: ['requests.bounded-cost'] },
   { fault: 'lone-surrogates-stored', include: ['createCategory'], caughtBy: ['negative_data_rejection', 'failed_write_leaves_nothing'], breaks: ['requests.well-formed-text'] },
+  { fault: 'control-characters-accepted', include: ['createCategory'], caughtBy: ['negative_data_rejection', 'failed_write_leaves_nothing'], breaks: ['requests.text-without-control-characters'] },
   { fault: 'invalid-utf8-replaced', include: ['createNewsletter'], caughtBy: ['negative_data_rejection'], breaks: ['requests.well-formed-text'] },
   { fault: 'any-charset', include: ['createNewsletter'], caughtBy: ['negative_data_rejection'], breaks: ['requests.json-content-type'] },
   { fault: 'bad-encoding-500', include: ['createNewsletter'], caughtBy: ['not_a_server_error'], breaks: ['requests.content-encoding'] },

@@ -186,6 +186,41 @@ describe('requests', () => {
     }
   });
 
+  it('refuses control characters in every string of free text, requests and responses alike', () => {
+    // Every schema of a string, wherever it sits in the document (schemas, parameters, headers).
+    const strings: Array<[string, Node]> = [];
+    const walk = (node: Node, at: string) => {
+      if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${at}[${index}]`));
+      if (!node || typeof node !== 'object') return;
+      const types = Array.isArray(node.type) ? node.type : [node.type];
+      if (types.includes('string')) strings.push([at, node]);
+      for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') walk(value, `${at}.${key}`);
+    };
+    walk(document.paths, 'paths');
+    walk(document.components, 'components');
+    const free = strings.filter(([, node]) => node.format === undefined && node.enum === undefined && node.const === undefined && node.contentMediaType === undefined);
+    expect(free.length).toBeGreaterThan(50);
+    for (const [at, node] of free) {
+      expect(typeof node.pattern, `${at} has a pattern`).toBe('string');
+    }
+    const text = free.filter(([, node]) => /\\u0000-/.test(node.pattern));
+    for (const [at, node] of text) {
+      const pattern = new RegExp(node.pattern, 'u');
+      const valid = ['Ada wrote 1 note', 'ada@example.org'].find((sample) => pattern.test(sample));
+      expect(valid, at).toBeDefined();
+      for (const control of ['\u0000', '\u0007', '\u000B', '\u000C', '\u001B', '\u001F', '\u007F']) {
+        expect(pattern.test(`${valid}${control}`), `${at} refuses U+${control.charCodeAt(0).toString(16)}`).toBe(false);
+      }
+    }
+    const lines = (schemaName: string, field: string) => new RegExp(resolve(propertiesOf(schema(schemaName))[field]).pattern, 'u').test('one\ttwo\r\nthree\n');
+    for (const [schemaName, field] of [['PostCreate', 'content_md'], ['PostCreate', 'content_html'], ['Post', 'content_html'], ['EmailCreate', 'content_md'], ['Category', 'description'], ['Problem', 'detail'], ['FieldError', 'message']]) {
+      expect(lines(schemaName!, field!), `${schemaName}.${field} may span lines`).toBe(true);
+    }
+    for (const [schemaName, field] of [['PageCreate', 'name'], ['Page', 'name'], ['Post', 'title'], ['EmailCreate', 'subject'], ['Email', 'preview'], ['CategoryUpdate', 'slug'], ['Problem', 'title'], ['FieldError', 'field']]) {
+      expect(lines(schemaName!, field!), `${schemaName}.${field} is one line`).toBe(false);
+    }
+  });
+
   it('takes identifiers as whole numbers from 1, in paths as in bodies', () => {
     for (const entry of all) {
       for (const parameter of parametersOf(entry).filter((p) => p.in === 'path')) {

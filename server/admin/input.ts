@@ -14,11 +14,15 @@ export function positiveId(value: string): number {
   return id;
 }
 
-/** Text a person writes: trimmed, not blank, at most `maxLength` characters (the contract's limits). */
+/**
+ * Text a person writes: trimmed, not blank, at most `maxLength` characters, one line without control
+ * characters (the contract's limits and patterns: what is stored here is answered by the API).
+ */
 export function text(maxLength: number) {
   return (value: string): string => {
     const trimmed = value.trim();
     if (trimmed === '') throw new InvalidArgumentError('It must not be blank.');
+    if (/[\u0000-\u001F\u007F]/.test(trimmed)) throw new InvalidArgumentError('It must be one line without control characters.');
     if (trimmed.length > maxLength) throw new InvalidArgumentError(`It must be at most ${maxLength} characters.`);
     return trimmed;
   };

@@ -43,6 +43,14 @@ export const RENDERED_HTML_MAX_LENGTH = 1_000_000;
 // the deepest list adds five more; past this markdown-it stops parsing the rest of the container.
 const PARSER_MAX_NESTING = 2 * MARKDOWN_MAX_DEPTH + 10;
 
+/**
+ * The control characters HTML may not hold (the contract's pattern of `content_html`): all of
+ * U+0000 to U+001F but tab, line feed and carriage return, and U+007F. `content_md` cannot hold
+ * them either, but a character reference can name one: markdown-it decodes `&#12;` (form feed) to
+ * the character itself, in text and in attributes. Each becomes U+FFFD, as markdown-it does with NUL.
+ */
+const CONTROLS_OUTSIDE_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
 const markdownIt = new MarkdownIt({ html: true, linkify: true, maxNesting: PARSER_MAX_NESTING });
 
 export type Rendering = { html: string } | { refused: string };
@@ -77,5 +85,6 @@ export function renderMarkdown(markdown: string): Rendering {
     if (error instanceof RangeError) return tooLong;
     throw error;
   }
-  return html.length > RENDERED_HTML_MAX_LENGTH ? tooLong : { html };
+  if (html.length > RENDERED_HTML_MAX_LENGTH) return tooLong;
+  return { html: html.replace(CONTROLS_OUTSIDE_LINES, '\uFFFD') };
 }

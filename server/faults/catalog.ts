@@ -34,6 +34,7 @@ export const FAULT_CATALOG = {
   'domain-leak': "a page's generated domain gets a -1 suffix when another workspace has a page of that name",
   'errors-unbounded': 'a 422 lists every error of the request, however many (no cap, no count), and bodies of any width reach the validator',
   'lone-surrogates-stored': 'strings with lone surrogates are accepted and stored',
+  'control-characters-accepted': 'text with control characters (U+0000 to U+001F, U+007F) is accepted and stored: the text patterns are not enforced',
   'invalid-utf8-replaced': 'bytes that are not UTF-8 are replaced with U+FFFD and stored, not a 400',
   'any-charset': 'a JSON body declared in another charset (utf-16le, latin1) is decoded and accepted, not a 415',
   'bad-encoding-500': 'a body that does not decode under its Content-Encoding, or an unsupported Content-Encoding, is answered 500',

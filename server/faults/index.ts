@@ -92,6 +92,7 @@ const ANSWER_CHECKED: readonly FaultName[] = [
   'any-multipart',
   'late-413',
   'commit-unreadable-write',
+  'control-characters-accepted',
 ];
 
 export function parseFaults(list: string | undefined): FaultName[] {
@@ -109,6 +110,28 @@ function dropNulls(value: Json): Json {
     return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNulls(v)]));
   }
   return value;
+}
+
+/** The patterns of free text (one line; lines), which refuse control characters and nothing else. */
+const TEXT_PATTERNS = ['^[^\\u0000-\\u001F\\u007F]*$', '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$'];
+
+function dropTextPatterns(node: Json): void {
+  if (Array.isArray(node)) return node.forEach(dropTextPatterns);
+  if (!node || typeof node !== 'object') return;
+  if (TEXT_PATTERNS.includes(node.pattern)) delete node.pattern;
+  Object.values(node).forEach(dropTextPatterns);
+}
+
+/**
+ * The contract without its refusal of control characters, in requests and responses alike: the
+ * patterns of free text go, and a name or a slug keeps only its need for a character that is not
+ * white space, or for a letter or digit.
+ */
+function looseText(contract: Json): void {
+  dropTextPatterns(contract);
+  const schemas = contract.components.schemas;
+  schemas.Name.pattern = '\\S';
+  schemas.Slug.pattern = '[A-Za-z0-9]';
 }
 
 export function faultsFrom(names: readonly FaultName[]): Faults {
@@ -153,6 +176,7 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
         parameters.EmailStatusFilter.allowEmptyValue = true;
         parameters.EmailStatusFilter.schema = { anyOf: [parameters.EmailStatusFilter.schema, { const: '' }] };
       }
+      if (on('control-characters-accepted')) looseText(copy);
       return copy;
     },
 

@@ -17,7 +17,21 @@ export const MAX_LISTED_ERRORS = 20;
  */
 export const PROBLEM_BOUNDS = { detail: 4096, instance: 2048, errors: MAX_LISTED_ERRORS, field: 1024, message: 1024 } as const;
 
-const fit = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+/**
+ * Control characters (U+0000 to U+001F, U+007F) as the text `\u0007`: a problem quotes what the
+ * client sent (a parser's message with a piece of the body, a field name, a header value), and the
+ * contract's patterns forbid control characters in every string of a problem, as in all text. Tab,
+ * line feed and carriage return are escaped too, although `detail` and `message` may hold them: a
+ * quoted value stays on one line.
+ */
+export const escapeControls = (text: string): string =>
+  text.replace(/[\u0000-\u001F\u007F]/g, (control) => `\\u${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+
+/** Escaped first, then cut: the bound holds for what is sent. */
+const fit = (raw: string, max: number) => {
+  const text = escapeControls(raw);
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+};
 
 export interface FieldError {
   field: string;
@@ -51,7 +65,7 @@ export class ProblemError extends Error {
   body(instance?: string): ProblemBody {
     return {
       type: PROBLEM_BASE + this.kind,
-      title: this.title,
+      title: escapeControls(this.title),
       status: this.status,
       detail: fit(this.detail, PROBLEM_BOUNDS.detail),
       ...(instance ? { instance: fit(instance, PROBLEM_BOUNDS.instance) } : {}),

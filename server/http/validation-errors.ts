@@ -16,11 +16,16 @@ export interface ValidatorError {
 const patternMessages: Record<string, string> = {
   email: 'must be a valid email address',
   color: 'must be a hex colour such as #1E90FF or #F80',
-  slug: 'must contain a letter or a digit',
-  name: 'must contain a character that is not white space',
-  title: 'must contain a character that is not white space',
-  first_name: 'must contain a character that is not white space',
+  slug: 'must contain a letter or a digit, and no control characters',
+  name: 'must contain a character that is not white space, on one line without control characters',
+  title: 'must contain a character that is not white space, on one line without control characters',
+  first_name: 'must contain a character that is not white space, on one line without control characters',
 };
+/** The patterns of free text (the contract's own words for them), told apart by what they allow. */
+const ONE_LINE = 'must be one line without control characters (U+0000 to U+001F, U+007F)';
+const LINES = 'must not contain control characters (U+0000 to U+001F, U+007F) other than tab, line feed and carriage return';
+const textPatternMessage = (message: string) =>
+  message.includes('\\u0000-\\u001F') ? ONE_LINE : message.includes('\\u0000-\\u0008') ? LINES : undefined;
 const formatMessages: Record<string, string> = {
   'date-time': 'must be an RFC 3339 date-time with a time-zone offset, such as 2026-12-01T08:00:00+01:00',
   uri: 'must be an absolute URL',
@@ -53,7 +58,7 @@ function messageFor(field: string, item: ValidatorError['errors'][number], allow
     case 'required':
       return 'is required';
     case 'pattern':
-      return patternMessages[leaf] ?? 'is not in the expected format';
+      return patternMessages[leaf] ?? textPatternMessage(item.message) ?? 'is not in the expected format';
     case 'format': {
       const format = /format "([^"]+)"/.exec(item.message)?.[1] ?? '';
       return formatMessages[format] ?? item.message;

@@ -103,6 +103,7 @@ describe('npm run admin', () => {
       { args: ['author', 'create', '--workspace', '1', '--first-name', 'A', '--email', 'not-an-address'], error: /valid email address/ },
       { args: ['author', 'create', '--workspace', '1', '--first-name', '   ', '--email', 'a@example.com'], error: /must not be blank/ },
       { args: ['author', 'create', '--workspace', '1', '--first-name', 'x'.repeat(256), '--email', 'a@example.com'], error: /at most 255/ },
+      { args: ['author', 'create', '--workspace', '1', '--first-name', 'Two\nlines', '--email', 'a@example.com'], error: /one line without control characters/ },
       { args: ['author', 'create', '--workspace', '1', '--first-name', 'A'], error: /required option '--email <address>' not specified/ },
       { args: ['workspace', 'delete', '--name', 'x'], error: /unknown command|too many arguments/ },
     ];

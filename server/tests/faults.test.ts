@@ -281,6 +281,15 @@ describe('server faults in request bodies', () => {
       expect((await post('/newsletters', '{"name":"a\\ud800b"}', json)).status).toBe(201);
     });
 
+    it('control-characters-accepted: text with control characters is accepted, stored and answered', async () => {
+      const { api } = await withFault('control-characters-accepted');
+      const { status, body } = await api('POST', '/newsletters', { body: { name: 'Bell\u0007 and\nline feed' } });
+      expect(status).toBe(201);
+      expect(body.name).toBe('Bell\u0007 and\nline feed');
+      // What it still refuses: a blank name.
+      expect((await api('POST', '/newsletters', { body: { name: ' \n ' } })).status).toBe(422);
+    });
+
     it('invalid-utf8-replaced: bytes that are not UTF-8 are stored as U+FFFD', async () => {
       await withFault('invalid-utf8-replaced');
       const response = await post('/newsletters', Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff]), Buffer.from('b"}')]), json);

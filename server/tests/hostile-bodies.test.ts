@@ -166,6 +166,35 @@ describe('what a JSON body may be', () => {
     expect(JSON.parse(text).name).toBe('Mail 📨');
   });
 
+  it('refuses control characters in text with a 422 naming the field, and line breaks only where text spans lines', async () => {
+    const refused = async (path: string, body: Json, field: string) => {
+      const { status, body: problem } = await t.api('POST', path, { body });
+      expect(status, JSON.stringify(body)).toBe(422);
+      expect(problem.errors.map((e: { field: string }) => e.field)).toContain(field);
+    };
+    const before = storedFingerprint(t.server.db);
+    await refused('/newsletters', { name: 'Bell\u0007' }, 'name');
+    await refused('/newsletters', { name: 'Two\nlines' }, 'name');
+    await refused(`/pages/${ids.pages}/categories`, { name: 'News', description: 'Null\u0000byte' }, 'description');
+    await refused(`/pages/${ids.pages}/posts`, { title: 'Escape', content_md: '\u001b[31mred' }, 'content_md');
+    expect(storedFingerprint(t.server.db)).toBe(before);
+    const multiLine = await t.api('POST', `/pages/${ids.pages}/categories`, { body: { name: 'Lines', description: 'One\ttwo\r\nthree\n' } });
+    expect(multiLine.status).toBe(201);
+    expect(multiLine.body.description).toBe('One\ttwo\r\nthree\n');
+  });
+
+  it('quotes what the client sent in a problem with its control characters escaped', async () => {
+    const controls = /[\u0000-\u001F\u007F]/;
+    // A field name is quoted in `errors`; a parser's message quotes the body.
+    const unknown = await send('POST', '/newsletters', utf8('{"name":"Quoted","bad\\u0001key\\n":1}'), json);
+    expect(unknown.status).toBe(422);
+    expect(JSON.parse(unknown.text).errors.map((e: { field: string }) => e.field)).toContain('bad\\u0001key\\u000A');
+    const unparsable = await send('POST', '/newsletters', Buffer.from('{"name":\u0001\u0007}'), json);
+    expect(unparsable.status).toBe(400);
+    const problem = JSON.parse(unparsable.text);
+    for (const text of [problem.title, problem.detail]) expect(text).not.toMatch(controls);
+  });
+
   it('lists at most 20 invalid inputs in a 422, and says how many there were', async () => {
     const body = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`unknown_${i}`, i]));
     const { status, body: problem } = await t.api('POST', '/newsletters', { body: { name: 'Many', ...body } });

@@ -47,6 +47,17 @@ describe('rendering', () => {
     expect(body.content_html).toContain('A <kbd>key</kbd> &amp; 1 &lt; 2');
   });
 
+  it('renders no control character but tab, line feed and carriage return, even one a character reference names', async () => {
+    // markdown-it decodes `&#12;` (form feed) to the character, in text and in a link's title.
+    const markdown = 'Form &#12; feed\tand tab\r\n\n[link](https://example.com "a&#12;b")\n\n```\ncode\tblock\n```\n';
+    const { status, body } = await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Controls', content_md: markdown } });
+    expect(status).toBe(201);
+    expect(body.content_html).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/);
+    expect(body.content_html).toContain('Form \uFFFD feed\tand tab');
+    expect(body.content_html).toContain('title="a\uFFFDb"');
+    expect(body.content_html).toContain('code\tblock');
+  });
+
   it(`renders lists nested ${MARKDOWN_MAX_DEPTH} levels deep, all of them`, async () => {
     const { status, body } = await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Deep', content_md: nestedList(MARKDOWN_MAX_DEPTH) } });
     expect(status).toBe(201);
