@@ -53,6 +53,11 @@ export interface RunOptions {
   probeRateLimit?: boolean;
   /** Whether the hostile phase runs (`--no-hostile` turns it off); absent: on. */
   hostile?: boolean;
+  /**
+   * Set by --disposable-target: the target is a throwaway server, so the suite may also change what it
+   * did not create (the workspace's author); absent: it changes only what it made.
+   */
+  disposableTarget?: boolean;
   /** The time a light request may take while a hostile one is in flight (stays_responsive); absent: 1. */
   responsiveWithinSeconds?: number;
   /** --max-rate: requests per second the whole run may send at most; absent, no cap. */
@@ -75,7 +80,7 @@ export interface SharedFixtures {
   newsletterId?: number;
   /** An author of the workspace, for `author_id` fields; changed only when given in --fixtures. */
   authorId?: number;
-  /** True when --fixtures named the author, so the suite may update it. */
+  /** True when --fixtures named the author or --disposable-target was given, so the suite may update it. */
   authorWritable: boolean;
   /** Why a fixture above is missing, by fixture name. */
   missing: Record<string, string>;

@@ -7,6 +7,7 @@
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
 import { stringOfLength, oneLonger } from './boundary-values.ts';
 import { inputFields, type CoveredKeyword, type InputField } from './fields.ts';
+import { oneCharacterValue } from './short-values.ts';
 import { makeCase, type CaseInput, type GeneratedCase } from './model.ts';
 
 /** JSON for the body, raw text for a parameter. */
@@ -50,7 +51,8 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
     }
     if (field.types.includes('string') && c.format === undefined && !Array.isArray(c.enum)) {
       const min: number = c.minLength ?? 0;
-      const shortest = stringOfLength(c, min, seed);
+      // One character: one of its own for the run (short-values.ts), so no other case has taken it already.
+      const shortest = oneCharacterValue(contract, operation.operationId, field, seed) ?? stringOfLength(c, min, seed);
       if (shortest !== undefined) add(min === 0 ? 'empty' : `at its minLength ${min}`, 'minLength', shortest, true);
       if (min > 0) add(`one character under its minLength ${min}`, 'minLength', min === 1 ? '' : 'a'.repeat(min - 1), false);
       if (typeof c.maxLength === 'number') {

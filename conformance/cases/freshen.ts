@@ -1,7 +1,11 @@
 /**
  * What a generated value cannot get right by itself, filled in just before an accepted case is sent:
  * names the contract says must be unique get a fresh run-named value of the same length (so a length
- * boundary stays a length boundary), and ids of other resources become real ids.
+ * boundary stays a length boundary), and ids of other resources become real ids. A case about one
+ * field (a boundary of `body.slug`) keeps that field's short value as it is (short-values.ts makes it
+ * one of its own) and gets fresh values for every other unique field, however short the base body's
+ * were: otherwise every boundary case of an operation would send the same short name, and all but the
+ * first would find it taken.
  */
 import type { Kit } from '../suite/kit.ts';
 
@@ -16,11 +20,14 @@ export interface References {
   authorId: number | null;
 }
 
-export async function freshen(t: Kit, body: unknown, references: References): Promise<unknown> {
+/** @param underTest the body field the case is about, whose value is sent as generated unless a fresh one of its length fits. */
+export async function freshen(t: Kit, body: unknown, references: References, underTest?: string): Promise<unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const fresh: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const [field, value] of Object.entries(fresh)) {
     if (typeof value === 'string' && value.length >= SHORTEST_FRESH && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = t.names.name(field, value.length);
+    // Every unique name, title and slug is far shorter than its maxLength (100 or more) allows a run-named one.
+    else if (typeof value === 'string' && underTest !== undefined && field !== underTest && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = t.names.name(field);
     else if (typeof value === 'string' && field === 'email' && value.includes('@')) fresh[field] = t.names.email('subscriber', Math.max(value.length, 40));
     else if (typeof value === 'number' && field === 'category_id') fresh[field] = await references.categoryId();
     else if (typeof value === 'number' && field === 'author_id') fresh[field] = references.authorId;

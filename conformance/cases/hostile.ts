@@ -121,6 +121,12 @@ export function hostileCases(contract: ContractDocument, operation: OperationInf
     }
   }
 
+  if (!media && !takesUpload(operation)) {
+    // An operation that takes no body still answers a declared length over the limit at once (the
+    // contract's 413 is declared on every operation): the same stalled request, with nothing it would read.
+    add(`a declared Content-Length over 1 MiB on an operation that takes no body, the body stalling after ${STALLED_AFTER_BYTES / 1024} KiB`, 'content-length', { kind: 'reject', status: 413 }, { kind: 'stalled-oversize', declared: JSON_LIMIT + 1024 * 1024, sent: STALLED_AFTER_BYTES });
+  }
+
   if (takesUpload(operation)) {
     for (const subtype of ['mixed', 'related'] as const) {
       add(`the upload as multipart/${subtype}`, 'content-type', { kind: 'reject', status: 415 }, { kind: 'multipart-subtype', subtype });

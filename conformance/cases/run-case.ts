@@ -46,10 +46,15 @@ export async function requestOf(t: Kit, operation: OperationInfo, generated: Gen
     const resources = new Resources(t);
     const body =
       generated.expect.kind === 'accept'
-        ? await freshen(t, input.body, {
-            categoryId: async () => (await resources.category(ids.page_id ?? resources.sharedPageId())).id,
-            authorId: resources.authorId(),
-          })
+        ? await freshen(
+            t,
+            input.body,
+            {
+              categoryId: async () => (await resources.category(ids.page_id ?? resources.sharedPageId())).id,
+              authorId: resources.authorId(),
+            },
+            generated.location.startsWith('body.') ? generated.location.slice('body.'.length) : undefined,
+          )
         : input.body;
     request.body = JSON.stringify(body);
     request.contentType = 'application/json';

@@ -212,7 +212,13 @@ export async function runHostileCase(t: Kit, operation: OperationInfo, generated
   const witness = witnessOf(t, operation);
   await sendHoldingAuthor(t, operation, async () => {
     const before = witness && 'resource' in witness && !missingCapability(t.options.profile, ['state']) ? await readResource(t, witness.resource, ids) : undefined;
-    const send = async () => ('raw' in request ? (await t.raw(request.raw)).exchange : await sendStalled(request.stalled));
+    const send = async () => {
+      if ('raw' in request) return (await t.raw(request.raw)).exchange;
+      // A stalled body goes through node:http, past the kit's clients: its answer still counts for status coverage.
+      const stalled = await sendStalled(request.stalled);
+      t.observe(stalled);
+      return stalled;
+    };
     const { result: exchange, responsiveness } = await whileProbing(t, send);
     noteExchange(meta, exchange.response?.status, hostile.kind === 'number' ? [`${hostile.in}.${hostile.name}`] : []);
     judgeAnswer(t, operation, generated, exchange);

@@ -41,10 +41,19 @@ export interface NotApplicable {
   reason: string;
 }
 
+/** How many answers of one status one operation gave during a test, whatever sent the request. */
+export interface StatusSeen {
+  operation: string;
+  status: number;
+  answers: number;
+}
+
 export interface TestRecord {
   counts: CheckCount[];
   failures: CheckFailure[];
   notApplicable: NotApplicable[];
+  /** Every answer of the test by operation and status, for status coverage (absent in records that predate it). */
+  statuses?: StatusSeen[];
 }
 
 export function evidenceOf(exchange: Exchange, redact: Redactor, history: Exchange[] = []): Evidence {
@@ -67,6 +76,7 @@ export class Recorder {
   private readonly counts = new Map<string, CheckCount>();
   private readonly failures: CheckFailure[] = [];
   private readonly notApplicable: NotApplicable[] = [];
+  private readonly statuses = new Map<string, StatusSeen>();
 
   constructor(private readonly redact: Redactor) {}
 
@@ -96,6 +106,14 @@ export class Recorder {
     });
   }
 
+  /** An answer the target gave to a request of this test, counted for the operation the request matched. */
+  sawStatus(operation: string, status: number): void {
+    const key = `${operation} ${status}`;
+    const seen = this.statuses.get(key);
+    if (seen) seen.answers++;
+    else this.statuses.set(key, { operation, status, answers: 1 });
+  }
+
   markNotApplicable(operation: string, check: CheckName, reason: string): void {
     this.notApplicable.push({ operation, check, reason: this.redact(reason) });
   }
@@ -105,7 +123,7 @@ export class Recorder {
   }
 
   toRecord(): TestRecord {
-    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable] };
+    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable], statuses: [...this.statuses.values()] };
   }
 }
 

@@ -57,6 +57,7 @@ const CONFIG_KEYS = [
   'depth',
   'probeRateLimit',
   'hostile',
+  'disposableTarget',
   'responsiveWithin',
   'maxRate',
 ] as const;
@@ -91,6 +92,12 @@ export function buildProgram(): Command {
         '--no-hostile',
         'do not send the hostile phase: integers spelled 1e0, 0x1, +1, Infinity; lone surrogates, bytes that are not UTF-8, other charsets and encodings; 20,000 unknown keys, JSON nested 5,000 levels, pathological Markdown, a stalled oversized body (a few hundred requests, one at a time, each under 500 KB; also CONFORMANCE_HOSTILE=false)',
       ),
+    )
+    .addOption(
+      new Option(
+        '--disposable-target',
+        'the target is a throwaway server whose data may be changed beyond what the run creates: the suite then also updates the workspace\'s first active author (or author_id of --fixtures), setting its names, position, descriptions and active flag to generated values that are not all restored; never use it on a server whose data matters',
+      ).env('CONFORMANCE_DISPOSABLE_TARGET'),
     )
     .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile one is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
     .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
@@ -319,6 +326,7 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
     maxExamples: 0,
     ...(value('probeRateLimit') === true || value('probeRateLimit') === 'true' ? { probeRateLimit: true } : {}),
     hostile: hostileOf(program, config),
+    ...(value('disposableTarget') === true || value('disposableTarget') === 'true' ? { disposableTarget: true } : {}),
     responsiveWithinSeconds: number('responsive-within', value('responsiveWithin') ?? DEFAULTS.responsiveWithin, { min: 0.05 }),
   };
   if (!options.hostile) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { GeneratedSection, OperationCoverage } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 import type { RuleCoverageSection, RuleStatus } from './rule-coverage.ts';
+import type { StatusCoverageSection } from './status-coverage.ts';
 
 const RULE_MARK: Record<RuleStatus, string> = { passed: '✓', failed: '✗', not_applicable: '–', not_run: '…', gap: '?', not_checkable: '·' };
 
@@ -22,6 +23,33 @@ function formatRuleLines(section: RuleCoverageSection): string[] {
     lines.push(`  ${RULE_MARK[rule.status]} ${rule.id.padEnd(width)}  ${detail}`);
   }
   for (const { test, rule } of section.unknown) lines.push(`  ! ${test} declares rule ${rule}, which the contract does not have`);
+  return lines;
+}
+
+/** One line per operation: each declared status with its answers, those not provoked on purpose, the gaps; then the reasons. */
+export function formatStatusLines(section: StatusCoverageSection): string[] {
+  const { counts } = section;
+  const lines = [
+    `Status coverage (every answer of every test, per operation and declared status): ${counts.exercised} of ${counts.declared} answered, ${counts.notExercised} not provoked on purpose, ${counts.gap} unexercised`,
+  ];
+  const width = Math.max(...section.operations.map((operation) => operation.operationId.length), 10);
+  const reasons = new Map<string, string[]>();
+  for (const operation of section.operations) {
+    const answered = operation.statuses.filter((status) => status.state === 'exercised').map((status) => `${status.status}×${status.answers}`);
+    const skipped = operation.statuses.filter((status) => status.state === 'not_exercised');
+    const gaps = operation.statuses.filter((status) => status.state === 'gap').map((status) => status.status);
+    for (const status of skipped) reasons.set(status.reason!, [...(reasons.get(status.reason!) ?? []), `${operation.operationId} ${status.status}`]);
+    const parts = [answered.join(' ')];
+    if (skipped.length) parts.push(`not provoked: ${skipped.map((status) => status.status).join(' ')}`);
+    if (gaps.length) parts.push(`UNEXERCISED: ${gaps.join(' ')}`);
+    if (operation.undeclared.length) parts.push(`undeclared: ${operation.undeclared.map((status) => `${status.status}×${status.answers}`).join(' ')}`);
+    lines.push(`  ${gaps.length ? '?' : '✓'} ${operation.operationId.padEnd(width)}  ${parts.join(' · ')}`);
+  }
+  for (const [reason, where] of reasons) {
+    const statuses = [...new Set(where.map((item) => item.split(' ')[1]))];
+    const scope = where.length > 3 ? `${statuses.join(', ')} of ${where.length} operations` : where.join(', ');
+    lines.push(`  not provoked (${scope}): ${reason}`);
+  }
   return lines;
 }
 
@@ -44,7 +72,7 @@ function formatPhaseLines(section: GeneratedSection): string[] {
     const values = section.coverage.map(pick).filter((value): value is number => value !== null);
     return values.length ? `${Math.round(values.reduce((sum, value) => sum + value, 0) / values.length)}%` : 'n/a';
   };
-  lines.push(`  coverage per operation, on average: statuses ${average((c) => c.statuses.percent)}, parameters ${average((c) => c.parameters.percent)}, schema keywords ${average((c) => c.keywords.percent)} (details in report.json and report.html)`);
+  lines.push(`  coverage per operation, on average: parameters ${average((c) => c.parameters.percent)}, schema keywords ${average((c) => c.keywords.percent)} (details in report.json and report.html)`);
   return lines;
 }
 
@@ -127,6 +155,10 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   if (report.generated) {
     lines.push('');
     lines.push(...formatPhaseLines(report.generated));
+  }
+  if (report.statusCoverage?.operations.length) {
+    lines.push('');
+    lines.push(...formatStatusLines(report.statusCoverage));
   }
   if (report.ruleCoverage.rules.length > 0 || report.ruleCoverage.unknown.length > 0) {
     lines.push('');

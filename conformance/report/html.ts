@@ -6,6 +6,7 @@
 import type { CoverageFigure, GeneratedSection } from '../cases/generated-report.ts';
 import type { RunReport } from './model.ts';
 import type { RuleCoverageSection, RuleStatus } from './rule-coverage.ts';
+import type { StatusCoverageSection } from './status-coverage.ts';
 
 const RULE_LABEL: Record<RuleStatus, string> = {
   passed: '✓ checked, passed',
@@ -39,6 +40,29 @@ ${rows}
 </tbody></table>`;
 }
 
+/** Every operation of the run with each declared status: answered (how often), not provoked on purpose (why, on hover), or unexercised. */
+function formatStatusesHtml(section: StatusCoverageSection): string {
+  const c = section.counts;
+  const rows = section.operations
+    .map((operation) => {
+      const cells = operation.statuses
+        .map((status) => {
+          if (status.state === 'exercised') return `<span class="status-exercised" title="${status.answers} answers">${escapeHtml(status.status)} ×${status.answers}</span>`;
+          if (status.state === 'not_exercised') return `<span class="status-not_exercised" title="${escapeHtml(`not provoked: ${status.reason ?? ''}`)}">${escapeHtml(status.status)}</span>`;
+          return `<span class="status-gap" title="no answer of any test had this status">${escapeHtml(status.status)} UNEXERCISED</span>`;
+        })
+        .join(' ');
+      const undeclared = operation.undeclared.length ? `<div><small>undeclared: ${operation.undeclared.map((status) => `${status.status} ×${status.answers}`).join(', ')}</small></div>` : '';
+      return `<tr><td>${escapeHtml(`${operation.method} ${operation.path}`)} <small>${escapeHtml(operation.operationId)}</small></td><td>${operation.percent === null ? '–' : `${operation.percent}%`}</td><td>${cells}${undeclared}</td></tr>`;
+    })
+    .join('\n');
+  return `<h2>Status coverage</h2>
+<p>Every status each operation declares, counted over every answer of every test: ${c.exercised} of ${c.declared} answered, ${c.notExercised} not provoked on purpose (hover for why), <strong>${c.gap} unexercised</strong>.</p>
+<table class="statuses"><thead><tr><th>operation</th><th>answered</th><th>declared statuses</th></tr></thead><tbody>
+${rows}
+</tbody></table>`;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -62,6 +86,9 @@ table.rules { border-collapse: collapse; margin: 1rem 0 2rem; } .rules td, .rule
 .rules tr.rule-passed .rule-status { background: #d1fadf; } .rules tr.rule-failed .rule-status { background: #fecdca; font-weight: 700; }
 .rules tr.rule-gap .rule-status { background: #fef0c7; font-weight: 700; } .rules tr.rule-not_checkable .rule-status, .rules tr.rule-not_applicable .rule-status { background: #f2f4f7; }
 .rules li.failed { color: #b42318; font-weight: 600; }
+table.statuses { border-collapse: collapse; margin: 1rem 0 2rem; } .statuses td, .statuses th { border: 1px solid #d0d5dd; padding: 3px 6px; text-align: left; }
+.statuses span { display: inline-block; padding: 0 4px; margin: 1px; border-radius: 3px; } .status-exercised { background: #d1fadf; }
+.status-not_exercised { background: #f2f4f7; color: #667085; } .status-gap { background: #fef0c7; font-weight: 700; }
 dt { font-weight: 600; } dd { margin: 0 0 .4rem 0; }
 .legend span { display: inline-block; padding: 0 6px; margin-right: 6px; border: 1px solid #d0d5dd; }
 `;
@@ -72,12 +99,12 @@ function formatCoverageHtml(section: GeneratedSection): string {
   const phases = section.phases
     .map((phase) => `<tr><td>${phase.phase}</td><td>${phase.tests}</td><td>${phase.requests}</td><td>${phase.passed}</td><td>${phase.failed}</td><td>${phase.notApplicable}</td><td>${(phase.durationMs / 1000).toFixed(1)} s</td></tr>`)
     .join('\n');
-  const rows = section.coverage.map((c) => `<tr><td>${escapeHtml(c.operationId)}</td>${cell(c.statuses)}${cell(c.parameters)}${cell(c.keywords)}</tr>`).join('\n');
+  const rows = section.coverage.map((c) => `<tr><td>${escapeHtml(c.operationId)}</td>${cell(c.parameters)}${cell(c.keywords)}</tr>`).join('\n');
   return `<h2>Generated cases</h2>
 <table><tr><th>phase</th><th>tests</th><th>requests</th><th>passed</th><th>failed</th><th>n/a</th><th>test time</th></tr>
 ${phases}</table>
 <h3>Coverage by the generated cases (hover for what was not exercised)</h3>
-<table><tr><th>operation</th><th>documented statuses</th><th>parameters</th><th>schema keywords</th></tr>
+<table><tr><th>operation</th><th>parameters</th><th>schema keywords</th></tr>
 ${rows}</table>`;
 }
 
@@ -157,6 +184,7 @@ ${run.timeLimitReached ? '<p><strong>Stopped by --max-time: the verdict is incom
 ${rows}
 </tbody></table>
 ${report.ruleCoverage.rules.length || report.ruleCoverage.unknown.length ? formatRulesHtml(report.ruleCoverage) : ''}
+${report.statusCoverage?.operations.length ? formatStatusesHtml(report.statusCoverage) : ''}
 ${report.generated ? formatCoverageHtml(report.generated) : ''}
 <h2>Failures (${report.failures.length})</h2>
 ${failures || '<p>None.</p>'}

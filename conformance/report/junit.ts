@@ -46,6 +46,29 @@ function ruleSuite(report: RunReport): string[] {
   return lines;
 }
 
+/**
+ * One test case per declared status of every operation of the run: passed when the target answered
+ * with it, skipped with the reason when the suite does not provoke it on purpose, skipped as
+ * unexercised when nothing did (a gap in the suite's coverage, not a fault of the target).
+ */
+function statusSuite(report: RunReport): string[] {
+  const section = report.statusCoverage;
+  if (!section || section.operations.length === 0) return [];
+  const skipped = section.counts.notExercised + section.counts.gap;
+  const lines = [`  <testsuite name="status coverage" tests="${section.counts.declared}" failures="0" skipped="${skipped}" time="0.000">`];
+  for (const operation of section.operations) {
+    for (const status of operation.statuses) {
+      lines.push(`    <testcase classname="statuses.${escapeXml(operation.operationId)}" name="${escapeXml(`${operation.operationId} ${status.status}`)}" time="0.000">`);
+      if (status.state === 'not_exercised') lines.push(`      <skipped message="${escapeXml(`not provoked: ${status.reason ?? ''}`)}"/>`);
+      else if (status.state === 'gap') lines.push(`      <skipped message="${escapeXml('unexercised: no answer of any test had this status, and the suite names no reason why')}"/>`);
+      else lines.push(`      <system-out>${status.answers} answers</system-out>`);
+      lines.push('    </testcase>');
+    }
+  }
+  lines.push('  </testsuite>');
+  return lines;
+}
+
 export function formatJunitReport(report: RunReport): string {
   const byOperation = new Map<string, RunReport['tests']>();
   for (const test of report.tests) {
@@ -81,6 +104,7 @@ export function formatJunitReport(report: RunReport): string {
     lines.push('  </testsuite>');
   }
   lines.push(...ruleSuite(report));
+  lines.push(...statusSuite(report));
   lines.push('</testsuites>', '');
   return lines.join('\n');
 }

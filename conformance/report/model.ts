@@ -9,6 +9,7 @@ import type { SharedFixtures } from '../run-options.ts';
 import type { GeneratedSection } from '../cases/generated-report.ts';
 import type { ContractRule } from '../contract/rules.ts';
 import { buildRuleCoverage, type RuleCoverageSection } from './rule-coverage.ts';
+import { buildStatusCoverage, type StatusCoverageSection } from './status-coverage.ts';
 
 export type TestState = 'passed' | 'failed' | 'not_applicable' | 'not_run';
 
@@ -91,6 +92,8 @@ export interface RunReport {
   errors: string[];
   /** Every rule of the contract's catalogue with the tests and checks that cover it and their result. */
   ruleCoverage: RuleCoverageSection;
+  /** Every declared status of every operation of the run: answered by the target, not provoked on purpose (why), or a gap. */
+  statusCoverage: StatusCoverageSection;
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
   /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
@@ -215,6 +218,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     leftBehind: context.leftBehind,
     errors: [...context.errors, ...ruleCoverage.unknown.map(({ test, rule }) => `${test}: declares rule ${rule}, which the contract does not have`)],
     ruleCoverage,
+    statusCoverage: buildStatusCoverage(context.operations, entries),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Runs once per run, before any test file: makes the page and the newsletter every test file shares (or
- * takes them from --fixtures) and finds an author to name in `author_id`. Pages and newsletters cannot
+ * takes them from --fixtures) and finds an author to name in `author_id` (the one the suite may change
+ * when --fixtures names it or --disposable-target is given). Pages and newsletters cannot
  * be deleted through the API, so a run leaves exactly these two, named `conformance-<run id>-...`.
  */
 import type { TestProject } from 'vitest/node';
@@ -18,7 +19,8 @@ async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
     return response;
   });
   const given = options.fixtures;
-  const fixtures: SharedFixtures = { missing: {}, authorWritable: given.author_id !== undefined };
+  // An author may be changed when the run is told which one, or that the whole target is disposable.
+  const fixtures: SharedFixtures = { missing: {}, authorWritable: given.author_id !== undefined || options.disposableTarget === true };
   const describe = (operationId: string, status: number | undefined) => `${operationId} answered ${status ?? 'nothing'}`;
 
   if (given.page_id !== undefined) {
@@ -56,7 +58,7 @@ async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
 
 export default async function setup(project: TestProject): Promise<void> {
   const options = project.getProvidedContext().conformanceOptions;
-  const writable = options.fixtures.author_id !== undefined;
+  const writable = options.fixtures.author_id !== undefined || options.disposableTarget === true;
   try {
     project.provide('conformanceFixtures', await sharedFixtures(options));
   } catch (error) {

@@ -164,13 +164,28 @@ export class Kit {
     return result;
   }
 
-  /** The response-level checks, on every exchange of every test. */
-  private judge(exchange: Exchange): void {
+  /** The contract operation a request was sent to, if any. */
+  private operationOf(exchange: Exchange): OperationInfo | undefined {
     const url = new URL(exchange.request.url);
     const basePath = new URL(this.options.baseUrl).pathname.replace(/\/$/, '');
     const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    const operation = this.contract.match(exchange.request.method, relative);
+    return this.contract.match(exchange.request.method, relative);
+  }
+
+  /**
+   * Counts the answer of an exchange the test made outside the clients (a body that stalls, through
+   * node:http) for status coverage. It is not judged: such a request may rightly get no answer at all.
+   */
+  observe(exchange: Exchange): void {
+    const operation = this.operationOf(exchange);
+    if (operation && exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
+  }
+
+  /** The response-level checks, on every exchange of every test; and its status, for status coverage. */
+  private judge(exchange: Exchange): void {
+    const operation = this.operationOf(exchange);
     if (!operation) return;
+    if (exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
     if (!exchange.response) {
       this.recorder.fail(operation.operationId, 'not_a_server_error', `no response: ${exchange.error}`, exchange);
       return;

@@ -1,6 +1,6 @@
 /**
  * Authors cannot be created through the API, so every test file shares the one author the suite reads
- * (and changes, when --fixtures names it). Test files run in parallel worker processes: a test that
+ * (and changes, when --fixtures names it or --disposable-target is given). Test files run in parallel worker processes: a test that
  * compares two views of that author, or checks that `{}` changes nothing, must not see another file's
  * update land in between. Such tests and every update of the author hold one lock for that author on
  * that target, shared by all workers (and by concurrent runs against the same target) through a lock
@@ -36,10 +36,14 @@ export async function holdingAuthor<T>(t: Kit, authorId: number, work: () => Pro
   }
 }
 
-/** A case that would change the author runs only when --fixtures names one the suite may change. */
+/** Why the suite leaves the author alone: the words of every test that would change it. */
+export const AUTHOR_NOT_WRITABLE =
+  'the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures, or pass --disposable-target for a throwaway target';
+
+/** A case that would change the author runs only when --fixtures names one or the target is disposable. */
 export function guardAuthor(t: Kit, operation: OperationInfo): void {
   if (operation.operationId !== 'updateAuthor' || t.options.profile === 'mock' || t.fixtures.authorWritable) return;
-  t.notApplicable('the suite changes only what it created, and authors cannot be created through the API: name one it may change as author_id in --fixtures');
+  t.notApplicable(AUTHOR_NOT_WRITABLE);
 }
 
 /** Sends a generated request; one that updates the shared author holds its lock while it does. */

@@ -82,3 +82,37 @@ describe('generated cases', () => {
     expect(() => casesToReplay({ seed: 1, runId: 'x', baseUrl: 'u', failures: saved }, 'f-nope')).toThrow(/No failure f-nope/);
   });
 });
+
+describe('one-character boundary values', () => {
+  /** Every boundaries case of the contract at minLength 1, with its one-character value. */
+  const shortest = (seed: number) =>
+    contract.operations.flatMap((operation) =>
+      casesFor(contract, operation, 'boundaries', seed)
+        .filter((generated) => generated.title.endsWith('at its minLength 1'))
+        .map((generated) => ({ key: `${operation.operationId} ${generated.location}`, value: (generated.input.body as Record<string, string>)[generated.location.slice('body.'.length)]! })),
+    );
+  const folded = (text: string) => text.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+
+  it('never repeat in a run, not even as the same name in another letter case', () => {
+    const values = shortest(7);
+    expect(values.map(({ key }) => key)).toEqual(expect.arrayContaining(['createPage body.name', 'updatePage body.name', 'createNewsletter body.name', 'updateNewsletter body.name', 'createCategory body.slug', 'updateCategory body.slug']));
+    for (const { value } of values) expect([...value]).toHaveLength(1);
+    expect(new Set(values.map(({ value }) => folded(value))).size).toBe(values.length);
+    // Nor the same slug: a page named `é` gets the slug `e`, which an explicit slug `e` would find taken.
+    expect(new Set(values.map(({ value }) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())).size).toBe(values.length);
+  });
+
+  it("keep to each field's allowed characters, non-ASCII letters where a name allows them", () => {
+    const values = shortest(7);
+    for (const { key, value } of values.filter(({ key }) => key.endsWith('.slug'))) expect(value, key).toMatch(/^[a-z0-9]$/i);
+    // Over a few seeds the names draw from far more than ASCII: the pool is every letter and digit they allow.
+    const names = [1, 2, 3, 4, 5].flatMap((seed) => shortest(seed).filter(({ key }) => key.endsWith('.name')).map(({ value }) => value));
+    expect(names.some((value) => /[^\x00-\x7f]/.test(value))).toBe(true);
+    for (const value of names) expect(value.normalize('NFKC')).toBe(value);
+  });
+
+  it('change with the seed', () => {
+    expect(shortest(1).map(({ value }) => value)).not.toEqual(shortest(2).map(({ value }) => value));
+    expect(shortest(3)).toEqual(shortest(3));
+  });
+});

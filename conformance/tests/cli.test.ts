@@ -29,6 +29,8 @@ describe.concurrent('conformance CLI', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/--base-url <url>/);
     expect(run.stdout).toMatch(/Exit codes: 0/);
+    // What a disposable target gives up is said where the option is offered.
+    expect(run.stdout.replace(/\s+/g, ' ')).toMatch(/--disposable-target .*updates the workspace's first active author .*never use it on a server whose data matters/);
   });
 
   it.each([

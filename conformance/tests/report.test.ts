@@ -10,6 +10,9 @@ import { createRedactor } from '../http/redact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { toScript } from '../http/curl.ts';
 import { buildReport, verdictOf, type ReportContext, type TestEntry } from '../report/model.ts';
+import { formatConsoleReport } from '../report/console.ts';
+import { formatHtmlReport } from '../report/html.ts';
+import { formatJunitReport } from '../report/junit.ts';
 import { envelopeArithmeticProblem, orderingProblem } from '../suite/lists.ts';
 import { expectedSlug } from '../suite/slugs.ts';
 
@@ -208,5 +211,55 @@ describe('rule coverage', () => {
     expect(report.ruleCoverage.unknown).toEqual([{ test: 'typo', rule: 'a.misspelt' }]);
     expect(report.errors).toContain('typo: declares rule a.misspelt, which the contract does not have');
     expect(verdictOf({ ...report, failures: [], summary: { ...report.summary, tests: { ...report.summary.tests, failed: 0 } } })).toBe(1);
+  });
+});
+
+describe('status coverage', () => {
+  const answered = (name: string, operation: string, state: TestEntry['state'], statuses: [string, number, number][]): TestEntry => ({
+    name,
+    file: 'suite.test.ts',
+    operation,
+    check: 'page_creation',
+    rules: [],
+    state,
+    durationMs: 1,
+    record: { counts: [], failures: [], notApplicable: [], statuses: statuses.map(([op, status, answers]) => ({ operation: op, status, answers })) },
+  });
+  const report = buildReport(
+    [
+      // A hand-written test and a generated one, a not-applicable test that still got answers, a request to another operation.
+      answered('hand-written', 'createPage', 'passed', [['createPage', 201, 2], ['createPage', 409, 1]]),
+      answered('generated', 'createPage', 'passed', [['createPage', 422, 3], ['createPage', 201, 1], ['listPages', 200, 1]]),
+      answered('n/a', 'createPage', 'not_applicable', [['createPage', 401, 1], ['createPage', 418, 1]]),
+      answered('list', 'listPages', 'passed', []),
+    ],
+    context,
+  );
+  const createPage = report.statusCoverage.operations.find((operation) => operation.operationId === 'createPage')!;
+  const state = (status: string) => createPage.statuses.find((item) => item.status === status);
+
+  it('counts every answer of every test, per operation and declared status', () => {
+    expect(state('201')).toEqual({ status: '201', answers: 3, state: 'exercised' });
+    expect(state('409')).toMatchObject({ answers: 1, state: 'exercised' });
+    expect(state('422')).toMatchObject({ answers: 3, state: 'exercised' });
+    expect(state('401')).toMatchObject({ answers: 1, state: 'exercised' });
+    // A listPages request made along the way by a createPage test counts for listPages.
+    expect(report.statusCoverage.operations.find((operation) => operation.operationId === 'listPages')?.statuses.find((item) => item.status === '200')?.state).toBe('exercised');
+    // Operations the run has no test of are not listed.
+    expect(report.statusCoverage.operations.map((operation) => operation.operationId)).toEqual(['listPages', 'createPage']);
+  });
+
+  it('names why a status is not provoked, shows the others as gaps, and lists undeclared answers', () => {
+    expect(state('500')).toMatchObject({ answers: 0, state: 'not_exercised', reason: expect.stringMatching(/server error/) });
+    expect(state('429')).toMatchObject({ state: 'not_exercised', reason: expect.stringMatching(/--probe-rate-limit/) });
+    expect(state('413')).toEqual({ status: '413', answers: 0, state: 'gap' });
+    expect(createPage.undeclared).toEqual([{ status: 418, answers: 1 }]);
+    expect(createPage.percent).toBe(Math.round((4 / createPage.statuses.length) * 100));
+  });
+
+  it('shows in every report format', () => {
+    expect(formatConsoleReport(report, [])).toMatch(/Status coverage .*\n(.*\n)*.*createPage +201×3 401×1 409×1 422×3 · not provoked: 429 500 · UNEXERCISED: 400 413 415 · undeclared: 418×1/);
+    expect(formatJunitReport(report)).toMatch(/<testsuite name="status coverage"[^]*name="createPage 413"[^]*unexercised/);
+    expect(formatHtmlReport(report)).toMatch(/<h2>Status coverage<\/h2>[^]*413 UNEXERCISED/);
   });
 });

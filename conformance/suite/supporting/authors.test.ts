@@ -1,9 +1,10 @@
 /**
  * Authors (supporting operations): authors cannot be created through the API, so the suite reads the
- * workspace's own and changes one only when --fixtures names it (author_id), restoring it afterwards.
+ * workspace's own and changes one only when --fixtures names it (author_id) or the target is disposable
+ * (--disposable-target), restoring what this file changes afterwards.
  */
 import type { Author } from '../../../generated/openapi.d.ts';
-import { holdingAuthor } from '../shared-author.ts';
+import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
@@ -49,7 +50,7 @@ forOperation('updateAuthor', (test) => {
 
   test('keeps a change, formatted_name follows the names, and getAuthor agrees', { check: 'crud_agreement', rules: ['author.update-kept', 'resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
-    if (!t.fixtures.authorWritable) t.notApplicable('the suite changes only what it created: name an author it may change as author_id in --fixtures');
+    if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
     const change = { first_name: 'Conformance', last_name: t.options.runId, position: 'Checked by the conformance suite' };
     const { data, response, read } = await holdingAuthor(t, id, async () => {
       const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
