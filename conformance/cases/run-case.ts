@@ -97,6 +97,20 @@ function checkFilter(t: Kit, operation: OperationInfo, query: Record<string, str
   }
 }
 
+/**
+ * A 422 for a case that breaks one input names that input in `errors`: a body field by its name, a
+ * parameter as `query.<name>` or `path.<name>` (rule errors.field-names). A mock answers every invalid
+ * request with the same example, so it is not asked to.
+ */
+function verifyFieldNamed(t: Kit, generated: GeneratedCase, json: unknown): void {
+  const location = /^(body|query|path)\.(.+)$/.exec(generated.location);
+  if (!location || missingCapability(t.options.profile, ['input_reflection'])) return;
+  const expected = location[1] === 'body' ? location[2]! : generated.location;
+  const errors = (json as { errors?: Array<{ field?: unknown }> } | undefined)?.errors;
+  const fields = Array.isArray(errors) ? errors.map((error) => error?.field) : [];
+  t.verify(fields.includes(expected), `the 422 names ${JSON.stringify(fields)}, not ${expected}, the input this request breaks`);
+}
+
 /** Sends the case with the test's kit, records the verdict on its check, and notes coverage in `meta`. */
 export async function runCase(t: Kit, operation: OperationInfo, generated: GeneratedCase, meta: CaseMeta): Promise<void> {
   guardAuthor(t, operation);
@@ -111,6 +125,7 @@ export async function runCase(t: Kit, operation: OperationInfo, generated: Gener
 
   if (generated.expect.kind === 'reject') {
     t.verify(status === generated.expect.status, verdict(status, generated.expect.status));
+    if (status === 422) verifyFieldNamed(t, generated, json);
     return;
   }
   const expected = successStatus(operation);

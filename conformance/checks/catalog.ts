@@ -16,7 +16,7 @@ export const CHECKS = {
   response_schema_conformance: {
     group: 'response',
     rule: "The body is valid against the operation's schema for that status; a problem document's status is the response's.",
-    rules: ['responses.every-field', 'errors.problem-details'],
+    rules: ['responses.every-field', 'responses.timestamps-utc', 'errors.problem-details'],
   },
   response_headers_conformance: {
     group: 'response',

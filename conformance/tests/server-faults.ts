@@ -23,6 +23,8 @@ export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; ca
   { fault: 'accept-invalid-input', include: ['createPage'], caughtBy: ['negative_data_rejection'] , breaks: ['requests.schema-validation'] },
   { fault: 'server-error-on-invalid-input', include: ['createPage'], caughtBy: ['not_a_server_error', 'negative_data_rejection'] , breaks: ['responses.no-server-error'] },
   { fault: 'drop-null-fields', include: ['createPost'], caughtBy: ['response_schema_conformance'] , breaks: ['responses.every-field'] },
+  { fault: 'timestamps-with-offset', include: ['getNewsletter'], caughtBy: ['response_schema_conformance'], breaks: ['responses.timestamps-utc'] },
+  { fault: 'error-fields-unprefixed', include: ['listPages'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'publish-without-timestamp', include: ['createPost'], caughtBy: ['post_publication_state'] , breaks: ['post.published-now'] },
   { fault: 'method-not-allowed-without-allow', include: ['listPages'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
   { fault: 'rate-limit-header-malformed', include: ['listNewsletters'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },

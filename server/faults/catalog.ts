@@ -21,6 +21,8 @@ export const FAULT_CATALOG = {
   'accept-invalid-input': 'requests are not validated against the contract at all',
   'server-error-on-invalid-input': 'invalid requests are answered 500 instead of their 4xx',
   'drop-null-fields': 'response objects leave out fields whose value is null',
+  'timestamps-with-offset': 'timestamps in answers are spelled with the offset +00:00 instead of Z',
+  'error-fields-unprefixed': 'a 422 names query and path parameters without their query. and path. prefix',
   'publish-without-timestamp': 'a post created as published has first_published_at null',
   'wrong-success-status': 'createPage answers 200 instead of 201',
   'rate-limit-header-malformed': 'the RateLimit field uses the older draft syntax (limit=, remaining=, reset=)',

@@ -104,6 +104,14 @@ export function parseFaults(list: string | undefined): FaultName[] {
   return names as FaultName[];
 }
 
+/** Every UTC timestamp the server writes, spelled with the offset `+00:00` instead of `Z`. */
+function withOffsets(value: Json): Json {
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) ? `${value.slice(0, -1)}+00:00` : value;
+  if (Array.isArray(value)) return value.map(withOffsets);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withOffsets(v)]));
+  return value;
+}
+
 function dropNulls(value: Json): Json {
   if (Array.isArray(value)) return value.map(dropNulls);
   if (value && typeof value === 'object') {
@@ -209,11 +217,12 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
     },
 
     rewriteResponses:
-      on('drop-null-fields') || on('wrong-success-status')
+      on('drop-null-fields') || on('wrong-success-status') || on('timestamps-with-offset')
         ? (req, res, next) => {
             const json = res.json.bind(res);
             res.json = (body: Json) => {
               if (on('wrong-success-status') && req.method === 'POST' && /\/pages$/.test(req.path) && res.statusCode === 201) res.status(200);
+              if (on('timestamps-with-offset') && res.statusCode < 300) body = withOffsets(body);
               return json(on('drop-null-fields') && res.statusCode < 300 ? dropNulls(body) : body);
             };
             next();
@@ -268,6 +277,11 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
             !storesSeen.newsletters.exists(workspaceId, newsletterId) || (ids[2] !== undefined && !storesSeen.emails.get(newsletterId, Number(ids[2])));
           if (missing) return problems.notFound('There is no such resource.');
         }
+      }
+      if (on('error-fields-unprefixed') && intended.status === 422 && intended.errors) {
+        // Query and path parameters named like body fields: `size` for `query.size`, `id` for `path.id`.
+        const errors = intended.errors.map((error) => ({ ...error, field: error.field.replace(/^(query|path)\./, '') }));
+        return new ProblemError(intended.status, intended.kind, intended.title, intended.detail, errors, intended.headers);
       }
       if (on('not-sendable-field-names') && intended.kind === 'email-not-sendable' && intended.errors) {
         const words: Record<string, string> = { content_html: 'content', 'path.newsletter_id': 'subscribers' };
