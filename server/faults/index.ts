@@ -104,6 +104,18 @@ export function parseFaults(list: string | undefined): FaultName[] {
   return names as FaultName[];
 }
 
+/**
+ * The slugs in use, as a derived slug's numbering sees them, include `base-1` once `base` is taken:
+ * the first free suffix is then -2.
+ */
+function numberSlugsFromTwo(store: { slugsFrom(pageId: number, base: string): string[] }): void {
+  const slugsFrom = store.slugsFrom.bind(store);
+  store.slugsFrom = (pageId, base) => {
+    const used = slugsFrom(pageId, base);
+    return used.includes(base) ? [...used, `${base}-1`] : used;
+  };
+}
+
 /** Every UTC timestamp the server writes, spelled with the offset `+00:00` instead of `Z`. */
 function withOffsets(value: Json): Json {
   if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) ? `${value.slice(0, -1)}+00:00` : value;
@@ -544,14 +556,7 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
         services.posts.contentForCreate = (workspaceId, pageId, input) =>
           prepare(workspaceId, pageId, input.content_md != null ? { ...input, content_html: null } : input);
       }
-      if (on('post-slug-from-2')) {
-        // With `base-1` counted as taken, the first free suffix after `base` is -2.
-        const slugsFrom = stores.posts.slugsFrom.bind(stores.posts);
-        stores.posts.slugsFrom = (pageId, base) => {
-          const slugs = slugsFrom(pageId, base);
-          return slugs.includes(base) ? [...slugs, `${base}-1`] : slugs;
-        };
-      }
+      if (on('post-slug-from-2')) numberSlugsFromTwo(stores.posts);
       if (on('category-of-any-page')) {
         // The reference check, private to the service, is replaced: a category of another page of
         // the workspace passes as if no category had been given.
@@ -574,14 +579,7 @@ export function faultsFrom(names: readonly FaultName[]): Faults {
           return { ...post, first_published_at: null };
         };
       }
-      if (on('category-slug-skips-one')) {
-        // The slugs in use, as the derived slug's numbering sees them, always include `-1` once the base is taken.
-        const slugsFrom = stores.categories.slugsFrom.bind(stores.categories);
-        stores.categories.slugsFrom = (pageId, base) => {
-          const used = slugsFrom(pageId, base);
-          return used.includes(base) ? [...used, `${base}-1`] : used;
-        };
-      }
+      if (on('category-slug-skips-one')) numberSlugsFromTwo(stores.categories);
       if (on('category-slug-taken-suffixed')) {
         // An explicit slug is never found taken; the store makes it free the way a derived one is.
         stores.categories.idBySlug = () => undefined;

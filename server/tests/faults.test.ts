@@ -57,6 +57,15 @@ describe('server faults', () => {
     return (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hi', content_html: '<p>Hi</p>' } })).body.id;
   }
 
+  /** An email sent, its delivery run, and then marked `sent`. */
+  async function sentEmail(server: TestServer, newsletter: number): Promise<number> {
+    const email = await sendableEmail(server.api, newsletter);
+    await server.api('POST', `/newsletters/${newsletter}/emails/${email}/send`);
+    await server.server.worker.idle();
+    server.server.db.prepare("UPDATE emails SET status = 'sent' WHERE id = ?").run(email);
+    return email;
+  }
+
   it('send-accepts-past-time: a past time is accepted', async () => {
     const { api, newsletter } = await withFault('send-accepts-past-time');
     const email = await sendableEmail(api, newsletter);
@@ -65,19 +74,13 @@ describe('server faults', () => {
 
   it('resend-sent-email: a sent email is accepted again', async () => {
     const { api, server, newsletter } = await withFault('resend-sent-email');
-    const email = await sendableEmail(api, newsletter);
-    await api('POST', `/newsletters/${newsletter}/emails/${email}/send`);
-    await server.server.worker.idle();
-    server.server.db.prepare("UPDATE emails SET status = 'sent' WHERE id = ?").run(email);
+    const email = await sentEmail(server, newsletter);
     expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`)).status).toBe(200);
   });
 
   it('send-state-before-time: a past time for a sent email is a 409, not a 422', async () => {
     const { api, server, newsletter } = await withFault('send-state-before-time');
-    const email = await sendableEmail(api, newsletter);
-    await api('POST', `/newsletters/${newsletter}/emails/${email}/send`);
-    await server.server.worker.idle();
-    server.server.db.prepare("UPDATE emails SET status = 'sent' WHERE id = ?").run(email);
+    const email = await sentEmail(server, newsletter);
     expect((await api('POST', `/newsletters/${newsletter}/emails/${email}/send`, { body: { scheduled_at: '2001-01-01T00:00:00Z' } })).status).toBe(409);
   });
 
