@@ -62,4 +62,39 @@ describe('migration 0004: stored text without control characters', () => {
     db.exec(migration);
     expect((await t.api('GET', `/newsletters/${newsletter.id}`)).body).toEqual(newsletter);
   });
+
+  it('replaces every control character in every free-text column, one statement each, on the rows found for it', () => {
+    // The review list: each column the rule governs, and whether it is one line (every control
+    // character becomes a space) or lines (all but tab, LF and CR become U+FFFD).
+    const oneLine = ['authors.first_name', 'authors.last_name', 'authors.position', 'pages.name', 'categories.name', 'posts.title', 'posts.seo_title', 'posts.og_title', 'newsletters.name', 'emails.subject', 'emails.preview'];
+    const lines = ['authors.short_description', 'authors.long_description', 'categories.description', 'posts.description', 'posts.content_html', 'posts.content_md', 'posts.seo_description', 'posts.og_description', 'emails.content_html', 'emails.content_md'];
+    const controls = [...Array.from({ length: 31 }, (_, i) => i + 1), 127];
+    const kept = new Set([9, 10, 13]);
+
+    const statement = /^UPDATE (OR IGNORE )?(\w+) SET (\w+) = replace\(\3, char\((\d+)\), (' '|char\(65533\))\) WHERE id IN \(SELECT id FROM text_to_fix WHERE tbl = '\2'\);$/;
+    const replaced = new Map<string, number[]>();
+    for (const line of migration.split('\n').filter((l) => /^UPDATE .* = replace\(/.test(l))) {
+      const match = statement.exec(line);
+      expect(match, line).not.toBeNull();
+      const [, orIgnore, table, column, char, by] = match!;
+      const key = `${table}.${column} ${by === "' '" ? 'space' : 'U+FFFD'}${orIgnore ? ' or ignore' : ''}`;
+      replaced.set(key, [...(replaced.get(key) ?? []), Number(char)]);
+    }
+    const expected = new Map<string, number[]>();
+    for (const column of oneLine) {
+      // A name is unique in its workspace: spaces where they do not collide, U+FFFD for the rest.
+      const unique = column === 'pages.name' || column === 'newsletters.name';
+      expected.set(`${column} space${unique ? ' or ignore' : ''}`, controls);
+      if (unique) expected.set(`${column} U+FFFD`, controls);
+    }
+    for (const column of lines) expected.set(`${column} U+FFFD`, controls.filter((c) => !kept.has(c)));
+    expect(Object.fromEntries(replaced)).toEqual(Object.fromEntries(expected));
+
+    // Each of those columns is among those its table's rows are found by.
+    for (const column of [...oneLine, ...lines]) {
+      const [table, name] = column.split('.');
+      const finding = new RegExp(`INSERT INTO text_to_fix SELECT '${table}', id FROM ${table}\\nWHERE [^;]*\\b${name} GLOB '\\*\\[' \\|\\| char\\(1\\) \\|\\| '-' \\|\\| char\\(31\\) \\|\\| char\\(127\\) \\|\\| '\\]\\*'`);
+      expect(migration, column).toMatch(finding);
+    }
+  });
 });

@@ -12,6 +12,16 @@
 -- characters), then each character is replaced on those rows alone: one replace() per statement, as
 -- SQLite's parser does not take 32 nested calls. NUL (U+0000) is left out: SQLite's text functions
 -- stop at it, so SQL cannot find or replace it.
+--
+-- How it was made, and how to review it: the statements were written by a short loop over the list of
+-- free-text columns (each one line or lines) and the control characters, so most of this file is one
+-- statement repeated per column and character. A reviewer reads the lines that are not that statement,
+-- about sixty-five (with these comments):
+--   grep -vE "^UPDATE( OR IGNORE)? \w+ SET \w+ = replace\(\w+, char\([0-9]+\), (' '|char\(65533\))\) WHERE" <this file>
+-- and server/tests/text-migration.test.ts checks the repeated ones against its own list of columns:
+-- exactly one statement per column and character (every C0 character and DEL for one line, all but
+-- tab, LF and CR for lines), each column among those its table's rows are found by, and what the
+-- rewritten rows read like. A migration once applied is never edited: a change is a new migration.
 CREATE TEMP TABLE text_to_fix (tbl TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (tbl, id));
 
 INSERT INTO text_to_fix SELECT 'authors', id FROM authors
