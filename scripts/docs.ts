@@ -8,16 +8,17 @@
  * introduction, the others at the end of their operation's or schema's description.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { contractRules, ruleLists, rulesAsMarkdown } from '../conformance/contract/rules.ts';
+import { contractRules, ruleLists, rulesAsMarkdown } from '../openapi/rules.ts';
+import { DOCS_FILE } from '../server/docs-file.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const redoclyBin = path.join(root, 'node_modules', '.bin', 'redocly');
-export const defaultDocsFile = path.join(root, 'dist', 'docs', 'index.html');
 
 /**
  * Redoc's "API docs by Redocly" badge loads its logo from Redocly's CDN, which fails offline and
@@ -43,7 +44,10 @@ export function withRulesInDescriptions(document: any): any {
   return copy;
 }
 
-export async function buildDocs(outputFile: string = defaultDocsFile): Promise<string> {
+export async function buildDocs(outputFile: string = DOCS_FILE): Promise<string> {
+  if (!existsSync(redoclyBin)) {
+    throw new RendererMissing('the renderer, @redocly/cli, is a development dependency and is not installed here: render the page with npm run docs before a production install');
+  }
   await mkdir(path.dirname(outputFile), { recursive: true });
   const dir = await mkdtemp(path.join(tmpdir(), 'docs-source-'));
   try {
@@ -65,7 +69,16 @@ export async function buildDocs(outputFile: string = defaultDocsFile): Promise<s
   return outputFile;
 }
 
+/** The page cannot be rendered where the renderer is not installed (a production install). */
+class RendererMissing extends Error {}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const file = await buildDocs(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
-  console.log(`Wrote ${path.relative(process.cwd(), file)}: open it in a browser, no network needed.`);
+  try {
+    const file = await buildDocs(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+    console.log(`Wrote ${path.relative(process.cwd(), file)}: open it in a browser, no network needed.`);
+  } catch (err) {
+    if (!(err instanceof RendererMissing)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exitCode = 1;
+  }
 }

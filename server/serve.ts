@@ -3,30 +3,16 @@
  * outbox and the docs, printing where to find everything and the development token, until SIGTERM or
  * SIGINT. main.ts runs the real server; a variant's own command runs it with the variant.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Server } from 'node:http';
-import { defaultDocsFile } from '../scripts/docs.ts';
 import { API_BASE } from './app.ts';
 import { ensureDevelopmentWorkspace } from './bootstrap.ts';
 import { composeServer, type ServerVariant } from './compose.ts';
 import { loadConfig } from './config.ts';
 import { systemClock } from './domain/clock.ts';
+import { DOCS_FILE, renderDocs } from './docs-file.ts';
 import { createHttpServer } from './http/listen.ts';
 import { createLogger } from './logger.ts';
-
-/**
- * The docs are built by scripts/docs.ts in a process of its own, with this process's Node flags (tsx
- * included). Built in this process, the contract bundler and the page's few megabytes of HTML stayed
- * in its memory for good: the server's resident memory went from about 145 MB to 255 MB before its
- * first request.
- */
-async function buildDocsInChildProcess(outputFile: string): Promise<void> {
-  const script = fileURLToPath(new URL('../scripts/docs.ts', import.meta.url));
-  await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile]);
-}
 
 export interface ServeOptions {
   /** A build of the server that behaves otherwise on purpose; the real server when absent. */
@@ -41,9 +27,9 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
 
   if (config.buildDocs) {
-    await buildDocsInChildProcess(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
+    await renderDocs().catch((err: Error) => logger.warn(`the docs page was not rendered (${err.message}); /docs serves the page rendered before, if any`));
   }
-  const server = composeServer(config, { logger, docsFile: defaultDocsFile, ...(options.variant ? { variant: options.variant } : {}) });
+  const server = composeServer(config, { logger, docsFile: DOCS_FILE, ...(options.variant ? { variant: options.variant } : {}) });
   const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
     dataDir: config.dataDir,
     fixedToken: config.devToken,

@@ -7,7 +7,7 @@ import type { CheckFailure, TestRecord } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import type { SharedFixtures } from '../run-options.ts';
 import type { GeneratedSection } from '../cases/generated-report.ts';
-import type { ContractRule } from '../contract/rules.ts';
+import type { ContractRule } from '../../openapi/rules.ts';
 import { buildRuleCoverage, type RuleCoverageSection } from './rule-coverage.ts';
 import { buildStatusCoverage, type StatusCoverageSection } from './status-coverage.ts';
 

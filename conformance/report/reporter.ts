@@ -9,7 +9,7 @@ import type { SerializedError } from 'vitest';
 import { ruleOf } from '../checks/catalog.ts';
 import type { CheckFailure } from '../checks/recorder.ts';
 import type { ContractDocument } from '../contract/document.ts';
-import { contractRules } from '../contract/rules.ts';
+import { contractRules } from '../../openapi/rules.ts';
 import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';

@@ -4,7 +4,7 @@
  * a gap; a rule the catalogue marks not checkable is listed with its reason.
  */
 import { CHECK_NAMES, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
-import type { ContractRule } from '../contract/rules.ts';
+import type { ContractRule } from '../../openapi/rules.ts';
 import type { MatrixCell, TestEntry, TestState } from './test-entry.ts';
 
 export type RuleStatus = 'passed' | 'failed' | 'not_applicable' | 'not_run' | 'gap' | 'not_checkable';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/document.ts';
-import { contractRules } from '../contract/rules.ts';
+import { contractRules } from '../../openapi/rules.ts';
 import { toCurl } from '../http/curl.ts';
 import { createRedactor } from '../http/redact.ts';
 import type { Exchange } from '../http/exchange.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/document.ts';
-import { contractRules } from '../contract/rules.ts';
+import { contractRules } from '../../openapi/rules.ts';
 import { FAULTS } from './faults/catalog.ts';
 import { HOSTILE_FAULTS } from './hostile-faults.ts';
 import { SERVER_FAULT_CASES } from './server-faults.ts';

@@ -4,7 +4,7 @@
  * newly required request field or parameter, a removed rule of the catalogue (`x-rules`: a rule's id is
  * its promise, wherever the rule moves). Additions are never reported.
  */
-import { contractRules } from '../../conformance/contract/rules.ts';
+import { contractRules } from '../rules.ts';
 import { HTTP_METHODS, resolveIn, type Node } from './document.ts';
 
 export function breakingChanges(released: Node, current: Node): string[] {

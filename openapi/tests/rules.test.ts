@@ -3,7 +3,7 @@
  * cannot be checked from outside says why; the docs page shows every rule next to what it governs.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueProblems, contractRules } from '../../conformance/contract/rules.ts';
+import { catalogueProblems, contractRules } from '../rules.ts';
 import { withRulesInDescriptions } from '../../scripts/docs.ts';
 import { document } from './document.ts';
 
