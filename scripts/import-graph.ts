@@ -117,7 +117,7 @@ export function circles(graph: Map<string, string[]>): string[][] {
       }
     }
   }
-  return components.map((component) => closedPath(graph, new Set(component)));
+  return components.map((component) => closedPath(graph, new Set(component))).sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
 /** A shortest closed path from the component's first file back to it, through the component. */
