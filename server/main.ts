@@ -17,23 +17,21 @@ import { createHttpServer } from './http/listen.ts';
 import { createLogger } from './logger.ts';
 
 /**
- * The docs are built by scripts/docs.ts in a process of its own, with this process's Node flags (tsx
- * included). Built in this process, the contract bundler and the page's few megabytes of HTML stayed
+ * The docs are built by scripts/docs.ts in a process of its own, with this process's Node flags. Built in this process, the contract bundler and the page's few megabytes of HTML stayed
  * in its memory for good: the server's resident memory went from about 145 MB to 255 MB before its
  * first request.
  */
+const docsBuild = new AbortController();
 async function buildDocsInChildProcess(outputFile: string): Promise<void> {
-  const script = fileURLToPath(new URL('../scripts/docs.ts', import.meta.url));
-  await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile]);
+  // The compiled docs builder next to the compiled server (build/, scripts/build.mjs), else the source.
+  const script = fileURLToPath(new URL(`../scripts/docs.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+  await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile], { signal: docsBuild.signal });
 }
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 mkdirSync(config.dataDir, { recursive: true });
 
-if (config.buildDocs) {
-  await buildDocsInChildProcess(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
-}
 const server = composeServer(config, { logger, docsFile: defaultDocsFile });
 const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
   dataDir: config.dataDir,
@@ -62,12 +60,20 @@ const http: Server = createHttpServer(server.app, config).listen(config.port, co
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  // After listening, in a process of its own: the API answers at once, and /docs serves the page built
+  // last (or answers 404) until this one is written, a few seconds later.
+  if (config.buildDocs) {
+    buildDocsInChildProcess(defaultDocsFile).catch((err) => {
+      if (!docsBuild.signal.aborted) logger.warn({ err }, 'docs could not be built; /docs serves the page built last, if any');
+    });
+  }
 });
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
+  docsBuild.abort(); // a docs build still running is not finished: the next start builds it
   logger.info({ signal }, 'shutting down: finishing requests in flight and the delivery batch in progress');
   // Stop accepting connections; close() calls back once every connection has ended. A keep-alive
   // connection whose request was in flight stays open after its answer until the client's next
