@@ -20,6 +20,7 @@ import { docsPage } from './http/docs-page.ts';
 import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
 import { imageUploadParser, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
 import { answerBroke, contractValidator, loadContract } from './http/validator.ts';
+import { warmValidators } from './http/warm-validators.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
@@ -111,7 +112,11 @@ export function buildApp(options: AppOptions): Express {
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
   if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
   const validation = options.validation ?? true;
-  api.use(contractValidator(faults.contract(contract), { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses }));
+  const enforced = faults.contract(contract);
+  const validator = contractValidator(enforced, { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses });
+  api.use(validator);
+  // main.ts calls it once the server listens: every operation's validators built before its first request.
+  app.locals.warmValidators = () => warmValidators(validator, enforced, API_BASE);
   const handlers = {
     ...pageOperations(services.pages),
     ...postOperations(services.posts),

@@ -60,6 +60,13 @@ const http: Server = createHttpServer(server.app, config).listen(config.port, co
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  // After listening, in the background: /healthz answers at once (http/warm-validators.ts).
+  const warmValidators = server.app.locals.warmValidators as () => Promise<void>;
+  const warmingSince = performance.now();
+  warmValidators().then(
+    () => logger.info({ ms: Math.round(performance.now() - warmingSince) }, 'validators built for every operation'),
+    (err) => logger.warn({ err }, 'validators could not be built ahead; each is built on its first request'),
+  );
   // After listening, in a process of its own: the API answers at once, and /docs serves the page built
   // last (or answers 404) until this one is written, a few seconds later.
   if (config.buildDocs) {
