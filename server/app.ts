@@ -116,7 +116,7 @@ export function buildApp(options: AppOptions): Express {
   const validator = contractValidator(enforced, { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses });
   api.use(validator);
   // main.ts calls it once the server listens: every operation's validators built before its first request.
-  app.locals.warmValidators = () => warmValidators(validator, enforced, API_BASE);
+  app.locals.warmValidators = (signal?: AbortSignal) => warmValidators(validator, enforced, API_BASE, signal);
   const handlers = {
     ...pageOperations(services.pages),
     ...postOperations(services.posts),

@@ -22,6 +22,7 @@ import { createLogger } from './logger.ts';
  * first request.
  */
 const docsBuild = new AbortController();
+const warming = new AbortController();
 async function buildDocsInChildProcess(outputFile: string): Promise<void> {
   // The compiled docs builder next to the compiled server (build/, scripts/build.mjs), else the source.
   const script = fileURLToPath(new URL(`../scripts/docs.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
@@ -61,9 +62,9 @@ const http: Server = createHttpServer(server.app, config).listen(config.port, co
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   // After listening, in the background: /healthz answers at once (http/warm-validators.ts).
-  const warmValidators = server.app.locals.warmValidators as () => Promise<void>;
+  const warmValidators = server.app.locals.warmValidators as (signal: AbortSignal) => Promise<void>;
   const warmingSince = performance.now();
-  warmValidators().then(
+  warmValidators(warming.signal).then(
     () => logger.info({ ms: Math.round(performance.now() - warmingSince) }, 'validators built for every operation'),
     (err) => logger.warn({ err }, 'validators could not be built ahead; each is built on its first request'),
   );
@@ -81,6 +82,7 @@ async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   docsBuild.abort(); // a docs build still running is not finished: the next start builds it
+  warming.abort();
   logger.info({ signal }, 'shutting down: finishing requests in flight and the delivery batch in progress');
   // Stop accepting connections; close() calls back once every connection has ended. A keep-alive
   // connection whose request was in flight stays open after its answer until the client's next

@@ -51,7 +51,7 @@ export function warmRequests(contract: Node, apiBase: string): WarmRequest[] {
  * path parameters on the application it serves and must see the real one). Resolves when every
  * operation's validators are built; a failure only leaves the rest to be built on first use.
  */
-export async function warmValidators(validator: RequestHandler[], contract: Node, apiBase: string): Promise<void> {
+export async function warmValidators(validator: RequestHandler[], contract: Node, apiBase: string, signal?: AbortSignal): Promise<void> {
   const [, ...building] = validator;
   const app = express();
   const carryOn: ErrorRequestHandler = (_err, _req, _res, next) => next();
@@ -68,6 +68,8 @@ export async function warmValidators(validator: RequestHandler[], contract: Node
   const { port } = server.address() as AddressInfo;
   try {
     for (const request of warmRequests(contract, apiBase)) {
+      // A server shutting down stops here: what is left would be built on first use, and none will come.
+      if (signal?.aborted) return;
       const response = await fetch(`http://127.0.0.1:${port}${request.path}`, {
         method: request.method,
         headers: request.contentType ? { 'Content-Type': request.contentType } : {},
