@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { SAME_ON_EVERY_LINE, testScope } from './scripts/test-scope.ts';
 
 export default defineConfig({
   test: {
     include: ['openapi/tests/**/*.test.ts', 'server/tests/**/*.test.ts', 'conformance/tests/**/*.test.ts', 'client/tests/**/*.test.ts', 'bench/tests/**/*.test.ts', 'scripts/tests/**/*.test.ts'],
+    // TEST_SCOPE=node-line (CI, on its second and third Node.js line): see scripts/test-scope.ts.
+    exclude: ['**/node_modules/**', ...(testScope() === 'node-line' ? SAME_ON_EVERY_LINE : [])],
+    // Compiles the commands the tests start as processes (build/, scripts/build.mjs) when a source changed.
+    globalSetup: ['scripts/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -17,11 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPrismMock, type RunningMock } from '../scripts/prism.ts';
 // The launcher the durability tests use, so the benchmark runs the server exactly as they do:
-// server/main.ts under tsx, as `npm start` runs it, on a fresh data directory.
+// server/main.ts compiled (build/), as `npm start` runs it, on a fresh data directory.
 import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerLaunch, type ServerProcess } from '../server/tests/processes.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
 import { timeSuiteInstall, timeSuiteRun } from './conformance-run.ts';
 import { measureDelivery } from './delivery.ts';
+import { measureFirstRequests } from './first-requests.ts';
 import { measureHostileInput, type HostileResult } from './hostile.ts';
 import { measureLargeList } from './large-list.ts';
 import { measureLatencyAtRates } from './latency.ts';
@@ -84,6 +85,11 @@ async function main(): Promise<BenchmarkResults> {
   const machine = `${os.cpus().length} cores, Node ${process.version}${flags}, load average ${loadAverage()} at start${quick ? ' (--quick: short runs, not the figures of the benchmark)' : ''}`;
   const peakRssMB: BenchmarkResults['peakRssMB'] = [];
 
+  // First, on an idle machine: a fresh server's start-up and the first request of each operation.
+  say('A fresh server: start-up, then the first request of every operation ...');
+  const firstRequests = await measureFirstRequests(serverEnv);
+  peakRssMB.push({ phase: 'start-up and first requests', mb: firstRequests.peakMB });
+
   say('Starting the Prism mock and the reference server ...');
   mock = await startPrismMock();
   // This server builds the docs at its start as `npm start` does (the other servers skip it, to start
@@ -128,7 +134,7 @@ async function main(): Promise<BenchmarkResults> {
 
   return {
     machine, throughputSettings, listSettings, comparisons, rateLatency, rateSeconds: seconds, validation, hostile,
-    suiteRun, suiteInstall, emails: EMAILS, seedSeconds, largeList, delivery, peakRssMB,
+    suiteRun, suiteInstall, emails: EMAILS, seedSeconds, largeList, delivery, peakRssMB, firstRequests,
   };
 }
 

@@ -22,6 +22,7 @@ import { docsPage } from './http/docs-page.ts';
 import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
 import { imageUploadParser, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
 import { answerBroke, contractValidator, loadContract } from './http/validator.ts';
+import { warmValidators } from './http/warm-validators.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
@@ -207,5 +208,20 @@ export function buildApp(options: AppOptions): Express {
   app.use(API_BASE, api);
   mountStages(app, pipeline.after);
   app.use(pipeline.errors);
+  // serve.ts calls it once the server listens: every operation's validators are built before the
+  // operation's first request (http/warm-validators.ts). It warms the validator stage actually mounted.
+  const validator = pipeline.api.find((stage) => stage.name === 'validator');
+  if (validator) {
+    const warm: WarmUp = (signal) => warmValidators([validator.handler].flat(), contract, API_BASE, signal);
+    app.locals.warmValidators = warm;
+  }
   return app;
+}
+
+/** Builds every operation's validators ahead of its first request; resolves when all are built. */
+export type WarmUp = (signal?: AbortSignal) => Promise<void>;
+
+/** The application's warm-up, or nothing to do when its pipeline has no validator stage. */
+export function warmUpOf(app: Express): WarmUp {
+  return (app.locals.warmValidators as WarmUp | undefined) ?? (async () => {});
 }

@@ -19,10 +19,11 @@ export const DOCS_FILE = path.join(root, 'dist', 'docs', 'index.html');
  * in its memory for good: the server's resident memory went from about 145 MB to 255 MB before its
  * first request. Rejects with the renderer's own one-line reason when it cannot render.
  */
-export async function renderDocs(outputFile: string = DOCS_FILE): Promise<void> {
-  const script = path.join(root, 'scripts', 'docs.ts');
+export async function renderDocs(outputFile: string = DOCS_FILE, signal?: AbortSignal): Promise<void> {
+  // The compiled renderer beside the compiled server (build/, scripts/build.mjs), else the source.
+  const script = fileURLToPath(new URL(`../scripts/docs.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
   try {
-    await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile]);
+    await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile], signal ? { signal } : {});
   } catch (err) {
     const said = String((err as { stderr?: string }).stderr ?? '').trim().split('\n').filter(Boolean);
     throw new Error(said.length === 1 ? said[0] : (err as Error).message);

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { API_BASE } from './app.ts';
+import { API_BASE, warmUpOf } from './app.ts';
 import { ensureDevelopmentWorkspace } from './bootstrap.ts';
 import { composeServer, type ServerVariant } from './compose.ts';
 import { loadConfig } from './config.ts';
@@ -26,9 +26,6 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const logger = createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
 
-  if (config.buildDocs) {
-    await renderDocs().catch((err: Error) => logger.warn(`the docs page was not rendered (${err.message}); /docs serves the page rendered before, if any`));
-  }
   const server = composeServer(config, { logger, docsFile: DOCS_FILE, ...(options.variant ? { variant: options.variant } : {}) });
   const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
     dataDir: config.dataDir,
@@ -37,6 +34,8 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   });
 
   if (options.warning) logger.warn(options.warning);
+  const docsBuild = new AbortController();
+  const warming = new AbortController();
 
   const http: Server = createHttpServer(server.app, config).listen(config.port, config.host, () => {
     server.worker.start();
@@ -55,12 +54,27 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+    // After listening, in the background: /healthz answers at once (http/warm-validators.ts).
+    const warmingSince = performance.now();
+    warmUpOf(server.app)(warming.signal).then(
+      () => logger.info({ ms: Math.round(performance.now() - warmingSince) }, 'validators built for every operation'),
+      (err) => logger.warn({ err }, 'validators could not be built ahead; each is built on its first request'),
+    );
+    // After listening, in a process of its own: the API answers at once, and /docs serves the page
+    // rendered before (or answers 404) until this one is written, a few seconds later.
+    if (config.buildDocs) {
+      renderDocs(DOCS_FILE, docsBuild.signal).catch((err: Error) => {
+        if (!docsBuild.signal.aborted) logger.warn(`the docs page was not rendered (${err.message}); /docs serves the page rendered before, if any`);
+      });
+    }
   });
 
   let shuttingDown = false;
   async function shutdown(signal: string): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
+    docsBuild.abort(); // a rendering still running is not finished: the next start renders again
+    warming.abort();
     logger.info({ signal }, 'shutting down: finishing requests in flight and the delivery batch in progress');
     // Stop accepting connections; close() calls back once every connection has ended. A keep-alive
     // connection whose request was in flight stays open after its answer until the client's next

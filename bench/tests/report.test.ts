@@ -29,6 +29,7 @@ function results(overrides: Partial<BenchmarkResults> = {}): BenchmarkResults {
     largeList: [{ label: 'first page', full: load(), empty: load() }],
     delivery: { recipients: 10_000, observedSeconds: 0.5, serverSeconds: 0.4, outboxMessages: 10_000 },
     peakRssMB: [{ phase: 'all', mb: 150 }],
+    firstRequests: { startToHealthyMs: 600, startToWarmMs: 2500, peakMB: 120, operations: [{ operationId: 'listEmails', status: 200, firstMs: 4, medianMs: 3 }] },
     ...overrides,
   };
 }
@@ -71,5 +72,12 @@ describe('targetsOf', () => {
     const failed = results({ suiteRun: { seconds: 12, exitCode: 1, summary: 'FAILED', seed: 42, failures: ['getPage 404: status_code_conformance: expected 404, got 200'] } });
     expect(target(targetsOf(failed), 'a default conformance run').met).toBe(false);
     expect(formatReport(failed)).toContain('seed 42 (--seed reruns it); failures:\n  getPage 404: status_code_conformance: expected 404, got 200');
+  });
+
+  it('misses the first-request target on the operation whose first request costs most over its median', () => {
+    const operations = [{ operationId: 'listEmails', status: 200, firstMs: 4, medianMs: 3 }, { operationId: 'createPage', status: 201, firstMs: 130, medianMs: 5 }];
+    const judged = target(targetsOf(results({ firstRequests: { startToHealthyMs: 1500, startToWarmMs: 3000, peakMB: 120, operations } })), 'first request');
+    expect(judged).toMatchObject({ met: false, measured: 'worst createPage: first 130.0 ms, median 5.0 ms' });
+    expect(target(targetsOf(results({ firstRequests: { startToHealthyMs: 1500, startToWarmMs: 3000, peakMB: 120, operations } })), 'start-up').met).toBe(false);
   });
 });

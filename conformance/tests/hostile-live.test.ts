@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sameOnEveryLineRuns } from '../../scripts/test-scope.ts';
 import type { FaultName } from '../../server/faults/catalog.ts';
 import { startTestServer } from '../../server/tests/harness.ts';
 import { DEV_TOKEN, startServerProcess, stopAllProcesses } from '../../server/tests/processes.ts';
@@ -68,7 +69,8 @@ afterAll(async () => {
   await stopAllProcesses();
 });
 
-describe.concurrent('the hostile phase against the reference server with one fault', () => {
+// A fault matrix: the same on every Node.js line (scripts/test-scope.ts); the clean run below is not.
+describe.runIf(sameOnEveryLineRuns).concurrent('the hostile phase against the reference server with one fault', () => {
   for (const entry of HOSTILE_FAULTS) {
     it(`catches ${entry.fault} with ${entry.caughtBy.join(' or ')}, showing ${entry.breaks.join(', ')} broken`, async () => {
       await expectCaught(entry);

@@ -4,8 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { builtPath, ensureBuilt } from '../../scripts/build.mjs';
 
 export const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
+/** The CLI compiled to JavaScript (scripts/build.mjs), as `npm run conformance` runs it: no TypeScript loader per run. */
+await ensureBuilt();
+export const compiledCliPath = builtPath('conformance/cli.ts');
 
 export interface CliRun {
   exitCode: number | null;
@@ -22,7 +26,7 @@ export interface CliRun {
 const UNHURRIED = { CONFORMANCE_REQUEST_TIMEOUT: '60', CONFORMANCE_RESPONSIVE_WITHIN: '5' };
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  return runNode(['--import', 'tsx', cliPath, ...args], { ...UNHURRIED, ...env });
+  return runNode([compiledCliPath, ...args], { ...UNHURRIED, ...env });
 }
 
 /** Node with these arguments; only the environment the test gives reaches CONFORMANCE_* options. */

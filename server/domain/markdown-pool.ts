@@ -34,11 +34,14 @@ interface Job {
   reject(error: Error): void;
 }
 
-const workerFile = new URL('./markdown-worker.ts', import.meta.url).href;
-// The worker is TypeScript, like the rest of the server: it loads through tsx's loader, registered
-// in the thread itself, so it starts the same under `npm start`, the tests and any other runner.
-const tsxApi = import.meta.resolve('tsx/esm/api');
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile)}); })`;
+// Compiled (build/, scripts/build.mjs, as `npm start` runs), the worker is the compiled file next to
+// this one. Loaded from source (the tests' in-process servers), it is TypeScript: it loads through
+// tsx's loader, registered in the thread itself, so it starts the same under any runner.
+const compiled = !import.meta.url.endsWith('.ts');
+const workerFile = new URL(`./markdown-worker.${compiled ? 'js' : 'ts'}`, import.meta.url).href;
+const bootstrap = compiled
+  ? `import(${JSON.stringify(workerFile)})`
+  : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile)}); })`;
 
 class Thread {
   readonly worker: Worker;

@@ -1,0 +1,144 @@
+/**
+ * What a fresh server costs before it runs at full speed: the time from starting the process (as
+ * `npm start` runs it, compiled JavaScript, docs build on) to its first `/healthz` answer, and, for
+ * every operation of the contract, how much longer its first request takes than the median of the
+ * same request sent again, once the server has logged that it built every operation's validators
+ * (in the background, after it listens: server/http/warm-validators.ts). Nothing else touches the
+ * server first, so each first request is the first of its operation.
+ *
+ * Each operation gets one request that passes authentication and request validation and is answered
+ * the same way every time: lists answer 200; creates of a top-level resource answer 201 (a new name
+ * and slug each time); an image upload answers 201; every operation with an id in its path is asked about ids
+ * that do not exist and answers 404, its body (the contract's own example) validated first.
+ */
+import { readFileSync } from 'node:fs';
+import { DEV_TOKEN, startServerProcess, type ServerProcess } from '../server/tests/processes.ts';
+import { makeTempDir } from '../server/tests/temp-dirs.ts';
+import { peakRssMB } from './proc-stats.ts';
+
+export interface FirstRequest {
+  operationId: string;
+  status: number;
+  firstMs: number;
+  medianMs: number;
+}
+
+export interface FirstRequestsResult {
+  /** From spawning the process to the first 200 of /healthz. */
+  startToHealthyMs: number;
+  /** From spawning the process to its log line saying every operation's validators are built. */
+  startToWarmMs: number;
+  operations: FirstRequest[];
+  /** Peak resident memory of the server by the end, in MB. */
+  peakMB: number;
+}
+
+const REPEATS = 21;
+const MISSING_ID = 2_000_000_000;
+// The smallest valid PNG: one transparent pixel.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const contract: Json = JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8'));
+
+function resolve(node: Json): Json {
+  if (node && typeof node.$ref === 'string') {
+    return resolve(node.$ref.slice(2).split('/').reduce((at: Json, key: string) => at[key], contract));
+  }
+  return node;
+}
+
+/** The request body of the operation's first JSON example, or undefined. */
+function exampleBody(operation: Json): Json | undefined {
+  const media = resolve(operation.requestBody)?.content?.['application/json'];
+  if (!media) return undefined;
+  const examples = Object.values(media.examples ?? {}).map(resolve);
+  return examples[0]?.value ?? media.example;
+}
+
+interface Probe {
+  operationId: string;
+  send(round: number): Promise<Response>;
+}
+
+function probes(baseUrl: string): Probe[] {
+  const found: Probe[] = [];
+  const auth = { Authorization: `Bearer ${DEV_TOKEN}` };
+  for (const [template, item] of Object.entries<Json>(contract.paths)) {
+    for (const [method, operation] of Object.entries<Json>(item)) {
+      if (!operation?.operationId) continue;
+      const hasIds = template.includes('{');
+      const path = template.replace(/\{[^}]+\}/g, String(MISSING_ID));
+      const upload = operation.requestBody?.content?.['multipart/form-data'];
+      const body = exampleBody(operation);
+      found.push({
+        operationId: operation.operationId,
+        send: (round) => {
+          if (upload) {
+            const form = new FormData();
+            form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+            return fetch(`${baseUrl}${path}`, { method: method.toUpperCase(), headers: auth, body: form });
+          }
+          if (body === undefined) return fetch(`${baseUrl}${path}`, { method: method.toUpperCase(), headers: auth });
+          // A top-level create makes something new each time: a name of its own.
+          const sent = hasIds ? body : { ...body, name: `${body.name} ${round}`, ...(typeof body.slug === 'string' ? { slug: `${body.slug}-${round}` } : {}) };
+          return fetch(`${baseUrl}${path}`, { method: method.toUpperCase(), headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(sent) });
+        },
+      });
+    }
+  }
+  return found;
+}
+
+const WARM = /validators built for every operation/;
+
+async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!pattern.test(server.output())) {
+    if (performance.now() > deadline) throw new Error(`the server did not log ${pattern} within ${timeoutMs} ms:\n${server.output().slice(-2000)}`);
+    // The next thing the server writes, or the deadline, whichever comes first.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, deadline - performance.now()));
+      server.child.stdout!.once('data', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed(send: () => Promise<Response>): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await send();
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
+}
+
+/** Starts a server of its own and measures its start-up and the first request of every operation. */
+export async function measureFirstRequests(env: Record<string, string>): Promise<FirstRequestsResult> {
+  const started = performance.now();
+  // LOG_LEVEL=info: the server logs when it has built every operation's validators (server/main.ts).
+  const server: ServerProcess = await startServerProcess(makeTempDir('bench-first'), { ...env, BUILD_DOCS: 'true', LOG_LEVEL: 'info' }, 60_000);
+  const startToHealthyMs = performance.now() - started;
+  try {
+    await waitForOutput(server, WARM, 60_000);
+    const startToWarmMs = performance.now() - started;
+    const operations: FirstRequest[] = [];
+    for (const probe of probes(server.baseUrl)) {
+      const first = await timed(() => probe.send(0));
+      const again: number[] = [];
+      for (let round = 1; round < REPEATS; round++) {
+        const next = await timed(() => probe.send(round));
+        if (next.status !== first.status) throw new Error(`${probe.operationId} answered ${first.status}, then ${next.status}`);
+        again.push(next.ms);
+      }
+      operations.push({ operationId: probe.operationId, status: first.status, firstMs: first.ms, medianMs: median(again) });
+    }
+    return { startToHealthyMs, startToWarmMs, operations, peakMB: peakRssMB(server.child.pid!) };
+  } finally {
+    await server.terminate();
+  }
+}

@@ -1,0 +1,166 @@
+// Compiles the TypeScript that runs as processes of its own (the server, the admin command, the docs
+// builder, the conformance CLI and its suite) to plain JavaScript in build/, so starting one costs no
+// TypeScript loader: `npm start`, `npm run admin`, `npm run conformance` and the tests' child
+// processes run build/. Plain JavaScript itself, so it runs before anything is compiled.
+//
+//   node scripts/build.mjs          build if a source changed since the last build (what `npm ci` runs)
+//   node scripts/build.mjs --force  build anyway
+//
+// build/ mirrors the project: build/server/main.js is server/main.ts compiled, and the folders the code
+// reads files from by their path relative to its own (generated/, openapi/, dist/, node_modules/, the
+// migrations) are links back to the project's, so the compiled code finds what its source finds.
+//
+// esbuild (a dependency, not a development dependency: `npm ci --omit=dev` builds too) only strips
+// the types, file by file, as tsx does when it loads a file; `npm run typecheck` checks the types.
+// Whether build/ is current is decided from the sources' paths, sizes and modification times, so a
+// source changed after `npm ci` is compiled again on the next start (scripts/run-built.mjs) or test
+// run (vitest.config.ts): build/ is never stale and never built by hand.
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const buildDir = path.join(projectRoot, 'build');
+
+/** The folders compiled, each without its own tests (vitest loads those from source). */
+const SOURCE_FOLDERS = ['server', 'scripts', 'conformance'];
+const SKIPPED = new Set(['tests', 'node_modules', 'dist']);
+/** Paths under build/ that lead back to the project's own, so relative file lookups agree. */
+const LINKS = ['generated', 'openapi', 'dist', 'node_modules', 'package.json', 'server/db/migrations'];
+const FINGERPRINT_FILE = path.join(buildDir, '.fingerprint');
+
+/** The path under build/ of the compiled form of a source file (`server/main.ts`). */
+export function builtPath(source) {
+  return path.join(buildDir, source.replace(/\.ts$/, '.js'));
+}
+
+function sourceFiles() {
+  const files = [];
+  const walk = (relative) => {
+    for (const entry of readdirSync(path.join(projectRoot, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED.has(entry.name) && child !== path.join('server', 'db', 'migrations')) walk(child);
+      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        files.push(child);
+      }
+    }
+  };
+  for (const folder of SOURCE_FOLDERS) walk(folder);
+  return files.sort();
+}
+
+/** What the build depends on: every source's path, size and modification time, the compiler's settings and this script. */
+function fingerprint(files) {
+  const hash = createHash('sha256');
+  const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8'));
+  hash.update(`esbuild ${version}\n`);
+  for (const file of [...files, 'tsconfig.json', 'scripts/build.mjs']) {
+    const stat = statSync(path.join(projectRoot, file));
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** Relative imports name the `.ts` file (as the sources must); the compiled files import the `.js` one. */
+const RELATIVE_TS_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(["'])(\.{1,2}\/[^"'\n]*?)\.ts\2/g;
+
+function writeAtomically(file, contents) {
+  // Two test runs may build at once: each file is replaced whole, never seen half written.
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+function link(relative) {
+  const at = path.join(buildDir, relative);
+  const target = path.relative(path.dirname(at), path.join(projectRoot, relative));
+  try {
+    if (lstatSync(at).isSymbolicLink() && readlinkSync(at) === target) return;
+    rmSync(at, { recursive: true, force: true });
+  } catch {
+    // not there yet
+  }
+  mkdirSync(path.dirname(at), { recursive: true });
+  try {
+    symlinkSync(target, at);
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err; // another build made the same link meanwhile
+  }
+}
+
+/** Compiles every source to build/. Returns the number of files written. */
+export async function build() {
+  const { build: esbuild } = await import('esbuild');
+  const files = sourceFiles();
+  const expected = fingerprint(files);
+  const result = await esbuild({
+    absWorkingDir: projectRoot,
+    entryPoints: files,
+    outbase: '.',
+    outdir: 'build',
+    bundle: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    tsconfig: 'tsconfig.json',
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'error',
+  });
+  for (const output of result.outputFiles) {
+    let text = output.text;
+    if (output.path.endsWith('.js')) {
+      text = text.replace(RELATIVE_TS_SPECIFIER, '$1$2$3.js$2');
+      const left = text.match(RELATIVE_TS_SPECIFIER);
+      if (left) throw new Error(`${output.path}: an import still names a .ts file: ${left[0]}`);
+    }
+    writeAtomically(output.path, text);
+  }
+  // dist/ is where `npm run docs` and the server write the docs page; it must exist for the link to lead somewhere.
+  mkdirSync(path.join(projectRoot, 'dist'), { recursive: true });
+  for (const relative of LINKS) link(relative);
+  removeOrphans(new Set(result.outputFiles.map((output) => output.path)));
+  writeAtomically(FINGERPRINT_FILE, `${expected}\n`);
+  return result.outputFiles.length;
+}
+
+/** Compiled files whose source is gone (renamed or deleted) would still be importable: removed. */
+function removeOrphans(written) {
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isSymbolicLink()) continue;
+      if (entry.isDirectory()) walk(file);
+      else if (/\.js(\.map)?$/.test(entry.name) && !written.has(file)) rmSync(file, { force: true });
+    }
+  };
+  for (const folder of SOURCE_FOLDERS) if (existsSync(path.join(buildDir, folder))) walk(path.join(buildDir, folder));
+}
+
+/** Whether build/ was compiled from the sources as they are now. */
+export function isCurrent() {
+  try {
+    return readFileSync(FINGERPRINT_FILE, 'utf8').trim() === fingerprint(sourceFiles());
+  } catch {
+    return false;
+  }
+}
+
+/** Builds unless build/ is current. */
+export async function ensureBuilt() {
+  if (isCurrent()) return false;
+  await build();
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  const started = performance.now();
+  if (force || !isCurrent()) {
+    const count = await build();
+    process.stderr.write(`build: ${count} files compiled to build/ in ${Math.round(performance.now() - started)} ms\n`);
+  }
+}
