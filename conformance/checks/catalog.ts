@@ -24,6 +24,12 @@ export const CHECKS = {
     rules: ['responses.declared-headers'],
   },
 
+  no_internals_disclosed: {
+    group: 'response',
+    rule: 'An error body shows no source file with a line number, no stack frame and no SQL statement or driver error, in any of its texts.',
+    rules: ['errors.no-visible-internals'],
+  },
+
   // Input handling.
   negative_data_rejection: {
     group: 'input',
@@ -46,6 +52,10 @@ export const CHECKS = {
   },
 
   // HTTP behaviour.
+  head_as_get: {
+    group: 'http',
+    rule: 'HEAD on every path with GET answers what GET answers, for every status: the same status and declared headers, and no body.',
+  },
   missing_resource: { group: 'http', rule: 'An id that names no resource in the workspace is answered 404 with a problem body.' },
   ensure_resource_availability: { group: 'http', rule: 'A created resource is readable at once, by get and in its list.' },
   use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
