@@ -88,6 +88,21 @@ export const FAULT_CATALOG = {
   'slug-suffix-past-limit': "a category's slug derived from a long name is cut at 100 characters, so its uniqueness suffix makes it longer than 100",
   'upload-limit-counts-body': 'the 10 MiB upload limit counts the whole multipart body, so a file of exactly 10 MiB is refused with 413',
   'images-need-token': 'uploaded images are served only to a request that carries a bearer token',
+  'categories-size-3-skips': 'listCategories at size 3 leaves out the first item of every page after the first',
+  'posts-filter-first-page-only': 'listPosts applies ?status on page 1 only; later pages list every status',
+  'subscribers-filtered-total-unfiltered': 'listSubscribers with a filter answers the total of the list without it',
+  'republish-restamps': 'updatePost answers a new first_published_at when a post published before is published again (the stored one is kept)',
+  'email-slug-answered-unsuffixed': "createEmail answers the slug without the suffix that made it unique; the stored email has it",
+  'newsletter-name-slug-global': "a newsletter's name_slug is made unique over every workspace's newsletters, not its own workspace's",
+  'unsubscribe-everywhere': 'deleteSubscriber deletes the address from every newsletter of every workspace',
+  'email-update-any-newsletter': 'updateEmail finds the email by its id in the workspace, whatever newsletter the path names',
+  'subscriber-delete-any-newsletter': 'deleteSubscriber finds the subscriber by its id in the workspace, whatever newsletter the path names',
+  'domain-without-random-part': "a page's domain is its name slug alone (numbered when taken), without the random part",
+  'problem-shows-stack': "getCategory's 404 detail ends with the stack frames of the code that raised it",
+  'problem-shows-sql': "createNewsletter's 409 detail names the database constraint that refused the row",
+  'problem-shows-source-line': "updatePost's errors name the source file and line that raised them",
+  'head-skips-auth': 'HEAD of listNewsletters is answered 200 without a valid token (GET answers 401)',
+  'head-404-as-200': 'HEAD of getCategory answers 200 for a category that is not there (GET answers 404)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
