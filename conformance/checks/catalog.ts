@@ -108,6 +108,10 @@ export const CHECKS = {
     group: 'behaviour',
     rule: 'updateNewsletter with {} changes nothing and answers 200; a new name is kept and name_slug follows it; a name already used is 409.',
   },
+  model_prediction: {
+    group: 'behaviour',
+    rule: "Every answer to a random sequence of valid and invalid requests over two workspaces is the one a model of the service, written from the contract, predicts: its status and every field the contract determines.",
+  },
   email_send_state_table: {
     group: 'behaviour',
     rule: 'sendEmail: without a time 200 scheduled (or sent) and then sent with sent_at; a future time 200 scheduled at that instant in UTC; a time now or past 422; an email already sent 409; an email with no active verified subscriber 422.',

@@ -29,6 +29,8 @@ export interface TestEntry {
   /** When the test started (epoch ms), so an operation's wall time can be told from its summed test time. */
   startedAtMs?: number;
   record?: TestRecord;
+  /** What the test says about its own reach (the model phase's predictions). */
+  notes?: string[];
 }
 
 export type CellStatus = 'passed' | 'failed' | 'not_applicable';
@@ -210,7 +212,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     },
     checks: CHECK_NAMES.map((name) => ({ name, group: CHECKS[name].group, rule: CHECKS[name].rule })),
     operations,
-    tests: entries.map(({ record: _record, ...entry }) => entry),
+    tests: entries.map(({ record, ...entry }) => (record?.notes ? { ...entry, notes: record.notes } : entry)),
     matrix,
     failures,
     notApplicable,
