@@ -16,9 +16,28 @@ type Command = fc.AsyncCommand<ServiceModel, World>;
 const LATER_MS = 30 * 24 * 3600 * 1000;
 const HTML = '<p>Written by the conformance suite model.</p>';
 
-/** The n-th of the items, or nothing (an id that names no resource) one past the end. */
-function pick<T>(items: T[], index: number): T | undefined {
-  return items[index % (items.length + 1)];
+/**
+ * Reference values: 0 to 6 pick what a valid request would name (the workspace's own parent, a child of
+ * the named parent), 7 and 8 something else the run made (another workspace's parent, another parent's
+ * child), 9 an id that names nothing. Most requests are valid and move state; the rest probe refusals.
+ */
+const MISSING_REF = 9;
+const OTHER_REF = 7;
+
+function pickParent<T extends { workspace: Workspace }>(items: T[], workspace: Workspace, ref: number): T | undefined {
+  if (ref === MISSING_REF) return undefined;
+  const own = items.filter((item) => item.workspace === workspace);
+  const others = items.filter((item) => item.workspace !== workspace);
+  const from = ref >= OTHER_REF && others.length > 0 ? others : own.length > 0 ? own : others;
+  return from.length === 0 ? undefined : from[ref % from.length];
+}
+
+function pickChild<P, C>(all: Child<P, C>[], parent: P | undefined, ref: number): Child<P, C> | undefined {
+  if (ref === MISSING_REF) return undefined;
+  const under = all.filter((item) => item.parent === parent);
+  const elsewhere = all.filter((item) => item.parent !== parent);
+  const from = ref >= OTHER_REF && elsewhere.length > 0 ? elsewhere : under.length > 0 ? under : elsewhere;
+  return from.length === 0 ? undefined : from[ref % from.length];
 }
 
 interface Child<P, C> {
@@ -85,7 +104,7 @@ class CreateSubscriber implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly address: number, readonly spelling: 'as-is' | 'capitals' | 'spaces') {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const address = world.names.addresses[this.address % world.names.addresses.length]!;
     const sent = this.spelling === 'capitals' ? address.toUpperCase() : this.spelling === 'spaces' ? ` ${address}\t` : address;
     const existing = newsletter?.subscribers.find((subscriber) => subscriber.address === address);
@@ -103,8 +122,8 @@ class DeleteSubscriber implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subscriber: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
-    const target = pick(allSubscribers(model), this.subscriber);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
+    const target = pickChild(allSubscribers(model), newsletter, this.subscriber);
     const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
     await exchange(world, `deleteSubscriber ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
     if (found) newsletter!.subscribers.splice(newsletter!.subscribers.indexOf(target!.child), 1);
@@ -116,7 +135,7 @@ class ListSubscribers implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newsletter ? newestFirst(newsletter.subscribers) : [];
     const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
     const answer = await exchange(world, `listSubscribers of newsletter ${idOf(newsletter)}`, { operationId: 'listSubscribers', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query: { size: 100 } }, prediction);
@@ -135,7 +154,7 @@ class CreateEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subject: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const subject = world.names.subjects[this.subject % world.names.subjects.length]!;
     let prediction: Prediction = { status: 404 };
     if (reachable(newsletter, this.workspace)) {
@@ -154,8 +173,8 @@ class UpdateEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly subject: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
-    const target = pick(allEmails(model), this.email);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
+    const target = pickChild(allEmails(model), newsletter, this.email);
     const subject = `${world.names.subjects[this.subject % world.names.subjects.length]!} (changed)`;
     const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
     let prediction: Prediction = { status: 404 };
@@ -174,8 +193,8 @@ class SendEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly past: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
-    const target = pick(allEmails(model), this.email);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
+    const target = pickChild(allEmails(model), newsletter, this.email);
     // Whole seconds: the instant is compared as the contract's timestamp spells it.
     const at = new Date(Math.floor((Date.now() + (this.past ? -3_600_000 : LATER_MS)) / 1000) * 1000).toISOString();
     const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
@@ -198,8 +217,8 @@ class DeleteEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
-    const target = pick(allEmails(model), this.email);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
+    const target = pickChild(allEmails(model), newsletter, this.email);
     const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
     const status = !found ? 404 : target!.child.status === 'draft' ? 204 : 409;
     await exchange(world, `deleteEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status });
@@ -215,8 +234,8 @@ class GetEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
-    const target = pick(allEmails(model), this.email);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
+    const target = pickChild(allEmails(model), newsletter, this.email);
     const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
     await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot } : { status: 404 });
   }
@@ -227,7 +246,7 @@ class ListEmails implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly status: 'draft' | 'scheduled' | undefined) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pick(model.newsletters, this.newsletter);
+    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newestFirst((newsletter?.emails ?? []).filter((email) => this.status === undefined || email.status === this.status));
     const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
@@ -241,7 +260,7 @@ class CreatePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly title: number, readonly published: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pick(model.pages, this.page);
+    const page = pickParent(model.pages, this.workspace, this.page);
     const title = world.names.titles[this.title % world.names.titles.length]!;
     const status = this.published ? 'published' : 'draft';
     let prediction: Prediction = { status: 404 };
@@ -265,8 +284,8 @@ class UpdatePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number, readonly published: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pick(model.pages, this.page);
-    const target = pick(allPosts(model), this.post);
+    const page = pickParent(model.pages, this.workspace, this.page);
+    const target = pickChild(allPosts(model), page, this.post);
     const status = this.published ? 'published' : 'draft';
     const found = reachable(page, this.workspace) && target?.parent === page;
     let prediction: Prediction = { status: 404 };
@@ -290,8 +309,8 @@ class DeletePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pick(model.pages, this.page);
-    const target = pick(allPosts(model), this.post);
+    const page = pickParent(model.pages, this.workspace, this.page);
+    const target = pickChild(allPosts(model), page, this.post);
     const found = reachable(page, this.workspace) && target?.parent === page;
     await exchange(world, `deletePost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deletePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
     if (found) {
@@ -306,8 +325,8 @@ class GetPost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pick(model.pages, this.page);
-    const target = pick(allPosts(model), this.post);
+    const page = pickParent(model.pages, this.workspace, this.page);
+    const target = pickChild(allPosts(model), page, this.post);
     const found = reachable(page, this.workspace) && target?.parent === page;
     await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot } : { status: 404 });
   }
@@ -318,7 +337,7 @@ class ListPosts implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly status: 'draft' | 'published' | undefined) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pick(model.pages, this.page);
+    const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst((page?.posts ?? []).filter((post) => this.status === undefined || post.snapshot.status === this.status));
     const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
@@ -331,9 +350,18 @@ class ListPosts implements Command {
 /** The commands, over the workspaces the run has tokens for. */
 export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Command>[] {
   const w = fc.constantFrom(...workspaces);
-  const ref = fc.nat({ max: 4 });
+  const ref = fc.nat({ max: MISSING_REF });
   const bit = fc.boolean();
+  // The writes that move state come twice, so a sequence reaches deeper states than reads alone would.
+  const writes = [
+    fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
+    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateEmail(a, b, c)),
+    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
+    fc.tuple(w, ref, fc.nat({ max: 2 }), bit).map(([a, b, c, d]) => new CreatePost(a, b, c, d)),
+    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
+  ];
   return [
+    ...writes,
     fc.tuple(w, bit).map(([a, b]) => new CreateNewsletter(a, b)),
     fc.tuple(w, bit).map(([a, b]) => new CreatePage(a, b)),
     fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
@@ -351,4 +379,9 @@ export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Comman
     fc.tuple(w, ref, ref).map(([a, b, c]) => new GetPost(a, b, c)),
     fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'published' as const)).map(([a, b, c]) => new ListPosts(a, b, c)),
   ];
+}
+
+/** What every sequence starts from: a newsletter and a page in each workspace (not shrunk away). */
+export function startingCommands(workspaces: Workspace[]): Command[] {
+  return workspaces.flatMap((workspace) => [new CreateNewsletter(workspace, false), new CreatePage(workspace, false)]);
 }
