@@ -21,7 +21,7 @@ export const CHECKS = {
   response_headers_conformance: {
     group: 'response',
     rule: 'Headers the contract declares for that status are present and valid: WWW-Authenticate: Bearer on every 401, Retry-After on every 429, and RateLimit, RateLimit-Policy and the CORS headers in their declared syntax wherever they are sent.',
-    rules: ['responses.declared-headers'],
+    rules: ['responses.declared-headers', 'headers.cors-exposed', 'headers.rate-limit-values'],
   },
 
   no_internals_disclosed: {

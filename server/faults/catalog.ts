@@ -103,6 +103,9 @@ export const FAULT_CATALOG = {
   'problem-shows-source-line': "updatePost's errors name the source file and line that raised them",
   'head-skips-auth': 'HEAD of listNewsletters is answered 200 without a valid token (GET answers 401)',
   'head-404-as-200': 'HEAD of getCategory answers 200 for a category that is not there (GET answers 404)',
+  'expose-headers-partial': 'listAuthors exposes only WWW-Authenticate and Allow to browser scripts, not the rate-limit fields or Retry-After',
+  'rate-limit-pk-is-token': "getNewsletter's RateLimit-Policy partition key is the token itself, base64-encoded",
+  'rate-limit-remaining-over-quota': 'listPages answers a RateLimit with more requests remaining than the policy allows in a window',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
