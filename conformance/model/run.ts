@@ -24,6 +24,8 @@ export function modelSize(maxExamples: number | undefined): ModelSize {
 
 export interface ModelStats {
   runs: number;
+  /** Whether the time limit stopped the sequences before all of them ran. */
+  interrupted: boolean;
   predicted: number;
   unpredicted: Record<string, number>;
   operations: string[];
@@ -87,7 +89,7 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
   } else {
     t.recorder.pass(t.operation.operationId, 'model_prediction');
   }
-  return { runs: run, predicted: stats.predicted, unpredicted: Object.fromEntries(stats.unpredicted), operations: [...stats.operations].sort() };
+  return { runs: run, interrupted: result.interrupted, predicted: stats.predicted, unpredicted: Object.fromEntries(stats.unpredicted), operations: [...stats.operations].sort() };
 }
 
 function operationOf(exchange: Exchange | undefined, t: Kit): string | undefined {

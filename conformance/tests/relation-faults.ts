@@ -11,6 +11,8 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'subscribers-filtered-total-unfiltered', include: ['listSubscribers'], caughtBy: ['status_filter'], breaks: ['lists.filters-add-up'] },
   { fault: 'republish-restamps', include: ['updatePost'], caughtBy: ['post_publication_state', 'crud_agreement'], breaks: ['post.first-published-kept', 'resources.answer-as-stored'] },
   { fault: 'email-slug-answered-unsuffixed', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  // The model alone (its test is sendEmail's): a sequence with two emails of one slug shows it.
+  { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'] },
   { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'email-update-any-newsletter', include: ['updateEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },

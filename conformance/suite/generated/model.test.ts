@@ -44,7 +44,7 @@ forOperation('sendEmail', (test) => {
     async (t) => {
       const stats = await runModel(t, size);
       // The report shows what the model did: requests predicted, and what it could not predict and why.
-      t.recorder.note(`model: ${stats.runs} sequences, ${stats.predicted} answers predicted over ${stats.operations.length} operations; not predicted: ${Object.entries(stats.unpredicted).map(([why, count]) => `${count} × ${why}`).join('; ') || 'none'}`);
+      t.recorder.note(`model: ${stats.runs} sequences${stats.interrupted ? ` (the ${Math.round(size.timeLimitMs / 1000)} s bound stopped it before all ${size.runs} ran)` : ''}, ${stats.predicted} answers predicted over ${stats.operations.length} operations; not predicted: ${Object.entries(stats.unpredicted).map(([why, count]) => `${count} × ${why}`).join('; ') || 'none'}`);
     },
   );
 });
