@@ -10,10 +10,10 @@ import type { CheckName } from '../checks/catalog.ts';
 import type { HostileInput } from './hostile-inputs.ts';
 
 /** The hand-written scenarios are a phase too, so `--phases` can run generated cases alone. */
-export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful', 'hostile'] as const;
+export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful', 'model', 'hostile'] as const;
 export type Phase = (typeof PHASES)[number];
 export type GeneratedPhase = Exclude<Phase, 'scenarios'>;
-export const GENERATED_PHASES: readonly GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful', 'hostile'];
+export const GENERATED_PHASES: readonly GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful', 'model', 'hostile'];
 
 /**
  * What a case sends besides valid path ids: values are the raw JSON of the body and the raw text of

@@ -21,7 +21,13 @@ export const CHECKS = {
   response_headers_conformance: {
     group: 'response',
     rule: 'Headers the contract declares for that status are present and valid: WWW-Authenticate: Bearer on every 401, Retry-After on every 429, and RateLimit, RateLimit-Policy and the CORS headers in their declared syntax wherever they are sent.',
-    rules: ['responses.declared-headers'],
+    rules: ['responses.declared-headers', 'headers.cors-exposed', 'headers.rate-limit-values'],
+  },
+
+  no_internals_disclosed: {
+    group: 'response',
+    rule: 'An error body shows no source file with a line number, no stack frame and no SQL statement or driver error, in any of its texts.',
+    rules: ['errors.no-visible-internals'],
   },
 
   // Input handling.
@@ -46,6 +52,10 @@ export const CHECKS = {
   },
 
   // HTTP behaviour.
+  head_as_get: {
+    group: 'http',
+    rule: 'HEAD on every path with GET answers what GET answers, for every status: the same status and declared headers, and no body.',
+  },
   missing_resource: { group: 'http', rule: 'An id that names no resource in the workspace is answered 404 with a problem body.' },
   ensure_resource_availability: { group: 'http', rule: 'A created resource is readable at once, by get and in its list.' },
   use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
@@ -97,6 +107,10 @@ export const CHECKS = {
   newsletter_update: {
     group: 'behaviour',
     rule: 'updateNewsletter with {} changes nothing and answers 200; a new name is kept and name_slug follows it; a name already used is 409.',
+  },
+  model_prediction: {
+    group: 'behaviour',
+    rule: "Every answer to a random sequence of valid and invalid requests over two workspaces is the one a model of the service, written from the contract, predicts: its status and every field the contract determines.",
   },
   email_send_state_table: {
     group: 'behaviour',

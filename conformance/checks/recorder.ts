@@ -54,6 +54,8 @@ export interface TestRecord {
   notApplicable: NotApplicable[];
   /** Every answer of the test by operation and status, for status coverage (absent in records that predate it). */
   statuses?: StatusSeen[];
+  /** What the test says about its own reach, for the report (the model phase: answers predicted, and not). */
+  notes?: string[];
 }
 
 export function evidenceOf(exchange: Exchange, redact: Redactor, history: Exchange[] = []): Evidence {
@@ -77,6 +79,7 @@ export class Recorder {
   private readonly failures: CheckFailure[] = [];
   private readonly notApplicable: NotApplicable[] = [];
   private readonly statuses = new Map<string, StatusSeen>();
+  private readonly notes: string[] = [];
 
   constructor(private readonly redact: Redactor) {}
 
@@ -122,8 +125,13 @@ export class Recorder {
     return this.failures.length;
   }
 
+  /** A line about the test's own reach, shown with the rule coverage. */
+  note(text: string): void {
+    this.notes.push(this.redact(text));
+  }
+
   toRecord(): TestRecord {
-    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable], statuses: [...this.statuses.values()] };
+    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable], statuses: [...this.statuses.values()], ...(this.notes.length ? { notes: [...this.notes] } : {}) };
   }
 }
 

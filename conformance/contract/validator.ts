@@ -6,6 +6,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ContractDocument, OperationInfo, ParameterInfo, ResponseInfo } from './document.ts';
+import { visibleInternals } from './internals.ts';
 
 /** The document is registered under this made-up base so pointers can address any node in it. */
 const DOCUMENT_ID = 'https://conformance.invalid/openapi.json';
@@ -15,7 +16,8 @@ export type ResponseCheckName =
   | 'status_code_conformance'
   | 'content_type_conformance'
   | 'response_schema_conformance'
-  | 'response_headers_conformance';
+  | 'response_headers_conformance'
+  | 'no_internals_disclosed';
 
 export interface ResponseCheckResult {
   check: ResponseCheckName;
@@ -124,6 +126,11 @@ export class ContractValidator {
         ? { check: 'not_a_server_error', passed: true }
         : { check: 'not_a_server_error', passed: false, reason: `the server answered ${response.status}` },
     );
+
+    if (response.status >= 400) {
+      const leak = visibleInternals(response.bodyText);
+      results.push(leak ? { check: 'no_internals_disclosed', passed: false, reason: leak } : { check: 'no_internals_disclosed', passed: true });
+    }
 
     const declared = this.declaredResponse(operation, response.status);
     if (!declared) {

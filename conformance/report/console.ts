@@ -163,6 +163,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   if (report.ruleCoverage.rules.length > 0 || report.ruleCoverage.unknown.length > 0) {
     lines.push('');
     lines.push(...formatRuleLines(report.ruleCoverage));
+    for (const test of report.tests) for (const note of test.notes ?? []) lines.push(`  ${note}`);
   }
 
   lines.push('');

@@ -183,7 +183,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     },
     checks: CHECK_NAMES.map((name) => ({ name, group: CHECKS[name].group, rule: CHECKS[name].rule })),
     operations,
-    tests: entries.map(({ record: _record, ...entry }) => entry),
+    tests: entries.map(({ record, ...entry }) => (record?.notes ? { ...entry, notes: record.notes } : entry)),
     matrix,
     failures,
     notApplicable,

@@ -23,6 +23,8 @@ export interface TestEntry {
   /** When the test started (epoch ms), so an operation's wall time can be told from its summed test time. */
   startedAtMs?: number;
   record?: TestRecord;
+  /** What the test says about its own reach (the model phase's predictions). */
+  notes?: string[];
 }
 
 export type CellStatus = 'passed' | 'failed' | 'not_applicable';

@@ -5,6 +5,7 @@
 import type { CheckName } from '../checks/catalog.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
+import { headerValueProblems } from '../contract/header-values.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
 import { exchange as sendExchange, jsonBody, type Exchange } from '../http/exchange.ts';
@@ -195,6 +196,9 @@ export class Kit {
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
     }
+    // The values of the headers, which need the run's tokens to judge what a field reveals.
+    const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
+    for (const { problem } of headerValueProblems(observed.headers, secrets)) this.recorder.fail(operation.operationId, 'response_headers_conformance', problem, exchange);
   }
 
   /** The exchange behind a response of the typed client, or the last exchange. */

@@ -3,6 +3,7 @@
  * operations that show each, the checks of which one must fail, and the contract rules it breaks.
  */
 import type { FaultName } from '../../server/faults/catalog.ts';
+import { RELATION_FAULT_CASES } from './relation-faults.ts';
 
 /** Each server fault, the operations that show it, the checks of which at least one must fail, and the rules it breaks. */
 export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; caughtBy: string[]; breaks: string[] }> = [
@@ -71,4 +72,5 @@ export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; ca
   { fault: 'slug-suffix-past-limit', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['slugs.cut-to-fit'] },
   { fault: 'upload-limit-counts-body', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.size-limit'] },
   { fault: 'images-need-token', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url', 'image.served-at-url'] },
+  ...RELATION_FAULT_CASES,
 ];

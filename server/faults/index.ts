@@ -11,6 +11,7 @@ import type { FaultName } from './catalog.ts';
 import { faultSet } from './fault-set.ts';
 import { breakParts } from './parts.ts';
 import { breakPipeline } from './pipeline.ts';
+import { breakRelationParts, breakRelationPipeline } from './relations.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -19,7 +20,13 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
   if (names.length === 0) return undefined;
   const on = faultSet(names);
   return {
-    adaptParts: (parts) => breakParts(on, parts),
-    adaptPipeline: (pipeline, context) => breakPipeline(on, names, pipeline, context),
+    adaptParts: (parts) => {
+      breakParts(on, parts);
+      breakRelationParts(on, parts);
+    },
+    adaptPipeline: (pipeline, context) => {
+      const broken = breakPipeline(on, names, pipeline, context);
+      return { ...broken, api: breakRelationPipeline(on, broken.api) };
+    },
   };
 }

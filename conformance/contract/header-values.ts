@@ -1,0 +1,48 @@
+/**
+ * Header rules about values, not only syntax: which headers a browser script may read
+ * (`headers.cors-exposed`), and what the rate-limit fields say and may reveal (`headers.rate-limit-values`).
+ * The syntax of each field is the validator's; these are the relations between values that a schema
+ * cannot state.
+ */
+
+/** The headers a browser script needs and the contract lets it read (Access-Control-Expose-Headers). */
+export const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'RateLimit', 'RateLimit-Policy', 'Retry-After'];
+
+/** A parameter of the first member of a structured field: `r` of `"token"; r=19998; t=60`. */
+function parameter(field: string, name: string): string | undefined {
+  const first = field.split(',')[0] ?? '';
+  const match = new RegExp(`;\\s*${name}=([^;,]*)`).exec(first);
+  return match?.[1]?.trim();
+}
+
+function numberOf(field: string, name: string): number | undefined {
+  const value = parameter(field, name);
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** What is wrong with the values of an answer's headers, in words; empty when nothing is. */
+export function headerValueProblems(headers: Headers, secrets: readonly string[]): { rule: string; problem: string }[] {
+  const problems: { rule: string; problem: string }[] = [];
+  const exposed = headers.get('access-control-expose-headers');
+  if (exposed !== null) {
+    const listed = new Set(exposed.split(',').map((name) => name.trim().toLowerCase()));
+    // `*` exposes every header to a request without credentials, which is how this API is called.
+    const missing = listed.has('*') ? [] : EXPOSED_HEADERS.filter((name) => !listed.has(name.toLowerCase()));
+    if (missing.length) problems.push({ rule: 'headers.cors-exposed', problem: `Access-Control-Expose-Headers is "${exposed}": a browser script cannot read ${missing.join(', ')}` });
+  }
+  const limit = headers.get('ratelimit');
+  const policy = headers.get('ratelimit-policy');
+  if (limit !== null && policy !== null) {
+    const [remaining, quota, reset, window] = [numberOf(limit, 'r'), numberOf(policy, 'q'), numberOf(limit, 't'), numberOf(policy, 'w')];
+    if (remaining !== undefined && quota !== undefined && remaining > quota) problems.push({ rule: 'headers.rate-limit-values', problem: `RateLimit says ${remaining} requests remain, more than the policy's quota of ${quota}` });
+    if (reset !== undefined && window !== undefined && reset > window) problems.push({ rule: 'headers.rate-limit-values', problem: `RateLimit says the window resets in ${reset} s, later than the policy's window of ${window} s` });
+  }
+  for (const [name, value] of [['RateLimit', limit], ['RateLimit-Policy', policy]] as const) {
+    if (value === null) continue;
+    const key = parameter(value, 'pk')?.replace(/^:|:$/g, '');
+    const decoded = key ? Buffer.from(key, 'base64').toString('utf8') : '';
+    const shown = secrets.filter((secret) => secret.length >= 8 && (value.includes(secret) || decoded.includes(secret) || (decoded.length >= 8 && secret.includes(decoded))));
+    if (shown.length) problems.push({ rule: 'headers.rate-limit-values', problem: `${name} reveals the request's token (${key ? 'its partition key is the token' : 'the field holds it'})` });
+  }
+  return problems;
+}

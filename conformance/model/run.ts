@@ -1,0 +1,100 @@
+/**
+ * The model phase: random sequences of valid and invalid requests over both workspaces, each answer
+ * compared with the model's prediction (fast-check's model-based commands), seeded by the run's seed.
+ * A difference is shrunk to the shortest sequence that shows it, run once more to record its requests,
+ * and reported with every step, the prediction and the answer side by side, and the curl script.
+ */
+import fc from 'fast-check';
+import type { Exchange } from '../http/exchange.ts';
+import type { Kit } from '../suite/kit.ts';
+import { commandArbitraries, startingCommands } from './commands.ts';
+import { ServiceModel, type Workspace } from './state.ts';
+import { ModelMismatch, type World } from './world.ts';
+
+export interface ModelSize {
+  runs: number;
+  commands: number;
+  timeLimitMs: number;
+}
+
+/** --depth ci keeps a default run short; deep (or --max-examples over 5) explores far more. */
+export function modelSize(maxExamples: number | undefined): ModelSize {
+  return (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 6, commands: 40, timeLimitMs: 25_000 };
+}
+
+export interface ModelStats {
+  runs: number;
+  /** Whether the time limit stopped the sequences before all of them ran. */
+  interrupted: boolean;
+  predicted: number;
+  unpredicted: Record<string, number>;
+  operations: string[];
+}
+
+export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
+  const tokens = [t.options.token, t.options.token2].filter((token): token is string => Boolean(token));
+  const workspaces = tokens.map((_, index) => index as Workspace);
+  const stats = { predicted: 0, unpredicted: new Map<string, number>(), operations: new Set<string>() };
+  let run = 0;
+
+  const newWorld = (): World => {
+    run++;
+    const exchanges: Exchange[] = [];
+    const name = (label: string) => `${t.names.name(`model-${run}-${label}`)}`;
+    return {
+      names: {
+        page: `${name('page')} Été`,
+        newsletter: `${name('newsletter')} Crème Brûlée`,
+        // Two spellings of one slug each, and one of another: derived slugs collide and take suffixes.
+        subjects: ((base) => [`${base} Notes`, `${base} Notes!`, `${base} Café`])(name('subject')),
+        titles: ((base) => [`${base} Crème`, `${base} Crème?`, `${base} Notes`])(name('title')),
+        addresses: [t.names.email(`model-${run}-a`), t.names.email(`model-${run}-b`), t.names.email(`model-${run}-c`)],
+      },
+      workspaces,
+      stats,
+      steps: [],
+      exchanges,
+      async send(request) {
+        const operation = t.contract.operation(request.operationId);
+        const result = await t.call(operation, { ids: request.ids, body: request.body, query: request.query, authorization: `Bearer ${tokens[request.workspace]}` });
+        exchanges.push(result.exchange);
+        return result;
+      },
+    };
+  };
+
+  let last: World | undefined;
+  const property = fc.asyncProperty(fc.commands(commandArbitraries(workspaces), { maxCommands: size.commands, size: 'max' }), async (commands) => {
+    last = newWorld();
+    await fc.asyncModelRun(() => ({ model: new ServiceModel(), real: last! }), [...startingCommands(workspaces), ...commands]);
+  });
+  const result = await fc.check(property, { seed: t.options.seed, numRuns: size.runs, interruptAfterTimeLimit: size.timeLimitMs, markInterruptAsFailure: false });
+
+  if (result.failed && result.counterexample) {
+    // The shortest sequence, run once more: its requests are the failure's script.
+    const [commands] = result.counterexample;
+    const world = newWorld();
+    let mismatch: unknown;
+    try {
+      await fc.asyncModelRun(() => ({ model: new ServiceModel(), real: world }), [...startingCommands(workspaces), ...commands]);
+    } catch (error) {
+      mismatch = error;
+    }
+    const detail = mismatch instanceof ModelMismatch ? mismatch : (result.errorInstance as Error | undefined);
+    const steps = world.steps.map((step, index) => `  ${index + 1}. ${step}`).join('\n');
+    const what = detail instanceof ModelMismatch ? `${detail.step}: the answer differs from the model's prediction:\n${detail.message.split('\n').slice(1).join('\n')}` : `the sequence failed: ${String(detail)}`;
+    const reason = `after a shortest sequence of ${world.steps.length} requests (seed ${t.options.seed}, shrunk from run ${result.numRuns}):\n${steps}\n${what}`;
+    const evidence = detail instanceof ModelMismatch ? detail.exchange : world.exchanges.at(-1);
+    t.recorder.fail(operationOf(evidence, t) ?? t.operation.operationId, 'model_prediction', reason, evidence, world.exchanges);
+  } else {
+    t.recorder.pass(t.operation.operationId, 'model_prediction');
+  }
+  return { runs: run, interrupted: result.interrupted, predicted: stats.predicted, unpredicted: Object.fromEntries(stats.unpredicted), operations: [...stats.operations].sort() };
+}
+
+function operationOf(exchange: Exchange | undefined, t: Kit): string | undefined {
+  if (!exchange) return undefined;
+  const url = new URL(exchange.request.url);
+  const base = new URL(t.options.baseUrl).pathname.replace(/\/$/, '');
+  return t.contract.match(exchange.request.method, url.pathname.slice(base.length))?.operationId;
+}

@@ -1,0 +1,72 @@
+/**
+ * The state of the service that the contract makes observable, per workspace, written from the contract
+ * alone (it shares nothing with any server): the resources a model run made, each with the answer the
+ * target gave when it was last written, which later reads must repeat. Values the contract leaves open
+ * (ids, times) are learned from those answers.
+ */
+
+export type Json = Record<string, unknown> & { id: number };
+
+/** Workspace 0 is the run's token, 1 the second token's (--token2). */
+export type Workspace = 0 | 1;
+
+export interface ModelSubscriber {
+  /** The address as stored: trimmed and lowercased. */
+  address: string;
+  snapshot: Json;
+}
+
+export interface ModelEmail {
+  status: 'draft' | 'scheduled';
+  snapshot: Json;
+}
+
+export interface ModelNewsletter {
+  workspace: Workspace;
+  snapshot: Json;
+  subscribers: ModelSubscriber[];
+  emails: ModelEmail[];
+  /** Whether an email of the newsletter was deleted: the contract does not say whether its slug is free again. */
+  slugFreed: boolean;
+}
+
+export interface ModelPost {
+  snapshot: Json;
+}
+
+export interface ModelPage {
+  workspace: Workspace;
+  snapshot: Json;
+  posts: ModelPost[];
+  slugFreed: boolean;
+}
+
+/** Why a prediction could not be made, counted for the report. */
+export type Unpredicted = Map<string, number>;
+
+export class ServiceModel {
+  readonly newsletters: ModelNewsletter[] = [];
+  readonly pages: ModelPage[] = [];
+
+  newsletterOf(workspace: Workspace): ModelNewsletter | undefined {
+    return this.newsletters.find((newsletter) => newsletter.workspace === workspace);
+  }
+
+  pageOf(workspace: Workspace): ModelPage | undefined {
+    return this.pages.find((page) => page.workspace === workspace);
+  }
+}
+
+/** Newest first: created_at descending, then id descending (lists.newest-first). */
+export function newestFirst<T extends { snapshot: Json }>(items: T[]): T[] {
+  return [...items].sort((a, b) => {
+    const [x, y] = [String(a.snapshot.created_at), String(b.snapshot.created_at)];
+    return x === y ? b.snapshot.id - a.snapshot.id : x < y ? 1 : -1;
+  });
+}
+
+/** The first of `base`, `base-1`, `base-2`, ... no item uses (a slug made unique with a suffix). */
+export function uniqueSlug(base: string, used: string[]): string {
+  if (!used.includes(base)) return base;
+  for (let suffix = 1; ; suffix++) if (!used.includes(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * The real side of a model run: sends each command's request to the target with the token of its
+ * workspace, keeps the run's exchanges for the failure's script, and compares each answer with the
+ * model's prediction, field by field.
+ */
+import type { Exchange } from '../http/exchange.ts';
+import type { Json, Workspace } from './state.ts';
+
+export interface Answer {
+  status: number | undefined;
+  json: unknown;
+  exchange: Exchange;
+}
+
+export interface Request {
+  operationId: string;
+  workspace: Workspace;
+  ids: Record<string, number>;
+  body?: Record<string, unknown>;
+  query?: Record<string, string | number>;
+}
+
+/** What the model expects of an answer: its status, and the fields the contract determines. */
+export interface Prediction {
+  status: number;
+  /** Fields whose value the model knows (a missing field is left open). */
+  fields?: Record<string, unknown>;
+  /** For a list: the ids it must hold, in order, and its total. */
+  list?: { ids: number[]; total: number };
+  /** A read that must repeat a resource's last answer exactly. */
+  same?: Json;
+}
+
+export class ModelMismatch extends Error {
+  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange) {
+    super(`${step}\n${table(rows)}`);
+  }
+}
+
+function table(rows: Array<[string, string, string]>): string {
+  const all: Array<[string, string, string]> = [['', 'predicted', 'answered'], ...rows];
+  const widths = [0, 1].map((column) => Math.min(60, Math.max(...all.map((row) => row[column]!.length))));
+  return all.map(([field, predicted, answered]) => `    ${field.padEnd(widths[0]!)}  ${predicted.padEnd(widths[1]!)}  ${answered}`).join('\n');
+}
+
+const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value).slice(0, 120));
+
+export interface World {
+  send(request: Request): Promise<Answer>;
+  /** Names of this run: unique per run, so a run's resources are all its own. */
+  names: { page: string; newsletter: string; subjects: string[]; titles: string[]; addresses: string[] };
+  workspaces: Workspace[];
+  stats: { predicted: number; unpredicted: Map<string, number>; operations: Set<string> };
+  /** One line per step of the run: what was sent and what came back. */
+  steps: string[];
+  exchanges: Exchange[];
+}
+
+export function notePredictionOpen(world: World, why: string): void {
+  world.stats.unpredicted.set(why, (world.stats.unpredicted.get(why) ?? 0) + 1);
+}
+
+/** Compares an answer with the prediction; a difference ends the run with both side by side. */
+export function judge(world: World, step: string, prediction: Prediction, answer: Answer): void {
+  world.stats.predicted++;
+  world.steps.push(`${step} → ${answer.status ?? 'no answer'}`);
+  const rows: Array<[string, string, string]> = [];
+  if (answer.status !== prediction.status) rows.push(['status', String(prediction.status), String(answer.status ?? `nothing (${answer.exchange.error})`)]);
+  else if (prediction.status < 300) {
+    const body = (answer.json ?? {}) as Record<string, unknown>;
+    for (const [field, value] of Object.entries(prediction.fields ?? {})) {
+      if (JSON.stringify(body[field]) !== JSON.stringify(value)) rows.push([field, show(value), show(body[field])]);
+    }
+    if (prediction.same) {
+      for (const field of new Set([...Object.keys(prediction.same), ...Object.keys(body)])) {
+        if (JSON.stringify(body[field]) !== JSON.stringify(prediction.same[field])) rows.push([field, show(prediction.same[field]), show(body[field])]);
+      }
+    }
+    if (prediction.list) {
+      const listed = ((body.result ?? []) as Json[]).map((item) => item.id);
+      if (JSON.stringify(listed) !== JSON.stringify(prediction.list.ids)) rows.push(['result (ids)', show(prediction.list.ids), show(listed)]);
+      if (body.total !== prediction.list.total) rows.push(['total', String(prediction.list.total), show(body.total)]);
+    }
+  }
+  if (rows.length > 0) throw new ModelMismatch(step, rows, answer.exchange);
+}

@@ -1,0 +1,73 @@
+/**
+ * http.head: HEAD answers what GET answers, without the body, for every status a GET can give, not only
+ * its success: a resource that is there (200), no token (401), an id that names nothing (404), an invalid
+ * query or path value (422). The same status, the same media type, the headers the contract declares for
+ * that status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
+ */
+import type { OperationInfo } from '../../contract/document.ts';
+import type { Exchange } from '../../http/exchange.ts';
+import type { Need } from '../../checks/profile.ts';
+import { mediaTypeOf } from '../../contract/validator.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit, RawRequest } from '../kit.ts';
+import { fillPath, MISSING_ID, pathIdsFor } from '../requests.ts';
+
+const { contract } = suiteContext();
+
+/** Headers compared by value: the same on every answer to the same request. */
+const SAME_VALUE = ['www-authenticate', 'allow', 'access-control-allow-origin', 'access-control-expose-headers'];
+
+const header = (exchange: Exchange, name: string) => exchange.response?.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+
+function declaredHeaders(operation: OperationInfo, status: number | undefined): string[] {
+  const declared = operation.responses.find((response) => response.status === String(status));
+  return (declared?.headers ?? []).map((entry) => entry.name.toLowerCase());
+}
+
+interface Situation {
+  name: string;
+  needs?: Need[];
+  request: (t: Kit) => Promise<RawRequest>;
+}
+
+function situations(operation: OperationInfo): Situation[] {
+  const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
+  const real = async (t: Kit) => fillPath(operation.path, await pathIdsFor(t, operation));
+  const list: Situation[] = [
+    { name: 'a resource that is there (200)', request: async (t) => ({ method: 'GET', path: await real(t) }) },
+    { name: 'no token (401)', request: async (t) => ({ method: 'GET', path: await real(t), authorization: null }) },
+    { name: 'a wrong token (401)', needs: ['token_validation'], request: async (t) => ({ method: 'GET', path: await real(t), authorization: 'Bearer not-a-token-of-any-workspace' }) },
+  ];
+  if (pathParameters.length > 0) {
+    list.push({ name: 'an id that names nothing (404)', request: async () => ({ method: 'GET', path: fillPath(operation.path, Object.fromEntries(pathParameters.map((parameter) => [parameter.name, MISSING_ID]))) }) });
+    list.push({ name: 'an id that is not a number (422)', request: async () => ({ method: 'GET', path: fillPath(operation.path, Object.fromEntries(pathParameters.map((parameter) => [parameter.name, 'x']))) }) });
+  }
+  if (operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'size')) {
+    list.push({ name: 'a size out of range (422)', request: async (t) => ({ method: 'GET', path: await real(t), query: { size: 0 } }) });
+  }
+  return list;
+}
+
+for (const operation of contract.operations.filter((candidate) => candidate.method === 'GET')) {
+  forOperation(operation.operationId, (test) => {
+    for (const situation of situations(operation)) {
+      test(`answers HEAD as GET without the body, for ${situation.name}`, { check: 'head_as_get', rules: ['http.head'], needs: ['head', ...(situation.needs ?? [])] }, async (t: Kit) => {
+        const request = await situation.request(t);
+        const get = await t.raw(request);
+        const head = await t.raw({ ...request, method: 'HEAD' });
+        const evidence = { evidence: head.exchange };
+        if (!t.verify(head.status === get.status, `HEAD answered ${head.status ?? `nothing (${head.exchange.error})`} where GET answered ${get.status}`, evidence)) return;
+        t.verify(!head.exchange.response?.body, `HEAD answered with a body of ${head.exchange.response?.body.length} bytes`, evidence);
+        const getType = mediaTypeOf(header(get.exchange, 'content-type') ?? null);
+        const headType = mediaTypeOf(header(head.exchange, 'content-type') ?? null);
+        t.verify(getType === headType, `HEAD's Content-Type is ${headType ?? 'absent'}, GET's is ${getType ?? 'absent'}`, evidence);
+        for (const name of declaredHeaders(operation, get.status)) {
+          const [onGet, onHead] = [header(get.exchange, name), header(head.exchange, name)];
+          t.verify((onGet === undefined) === (onHead === undefined), `${name} is ${onHead === undefined ? 'missing from HEAD' : 'on HEAD only'} (GET: ${onGet ?? 'absent'})`, evidence);
+          if (SAME_VALUE.includes(name) && onGet !== undefined && onHead !== undefined) t.verify(onGet === onHead, `${name} is ${JSON.stringify(onHead)} on HEAD, ${JSON.stringify(onGet)} on GET`, evidence);
+        }
+      });
+    }
+  }, { concurrent: true });
+}

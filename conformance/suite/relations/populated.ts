@@ -1,0 +1,74 @@
+/**
+ * Lists with a known content, for the relations that must hold across requests: a page or newsletter of
+ * the test's own, filled with items of every filter value the API can make, so that no other test writes
+ * to the list while it is walked. The top-level lists (pages, newsletters, authors) are shared by the
+ * whole run; their walks compare reads that agree before and after (see walk.ts).
+ */
+import type { OperationInfo } from '../../contract/document.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+
+/** Items a filled list holds: more than a page of size 1 to 7, fewer than one of size 10. */
+export const ITEMS_PER_LIST = 8;
+
+export type ListedItem = Record<string, unknown> & { id: number; created_at: string };
+
+export interface Envelope {
+  page: number;
+  size: number;
+  total: number;
+  result: ListedItem[];
+}
+
+export function isList(contract: Kit['contract'], operation: OperationInfo): boolean {
+  if (operation.method !== 'GET') return false;
+  const success = operation.responses.find((response) => response.status === '200')?.content[0];
+  const properties = success ? (contract.resolve(success.schema, success.schemaPointer).node.properties ?? {}) : {};
+  return ['page', 'size', 'total', 'result'].every((field) => field in properties);
+}
+
+/** Whether the list lives under a parent the test can make (a page or newsletter of its own). */
+export function hasOwnParent(operation: OperationInfo): boolean {
+  return operation.path.includes('{page_id}') || operation.path.includes('{newsletter_id}');
+}
+
+/** A parent of the test's own with ITEMS_PER_LIST items in the list: its path ids. */
+export async function filledList(t: Kit, operation: OperationInfo): Promise<Record<string, number>> {
+  const resources = new Resources(t);
+  switch (operation.operationId) {
+    case 'listPosts': {
+      const page = await resources.page('walk');
+      const categories = [await resources.category(page.id), await resources.category(page.id)];
+      for (let index = 0; index < ITEMS_PER_LIST; index++) {
+        const category = index % 3 === 2 ? null : categories[index % 3]!.id;
+        await resources.post(page.id, { status: index % 2 === 0 ? 'draft' : 'published', category_id: category });
+      }
+      return { page_id: page.id };
+    }
+    case 'listCategories': {
+      const page = await resources.page('walk');
+      for (let index = 0; index < ITEMS_PER_LIST; index++) await resources.category(page.id);
+      return { page_id: page.id };
+    }
+    case 'listEmails': {
+      const newsletter = await resources.newsletter('walk');
+      await resources.subscriber(newsletter.id);
+      const later = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+      for (let index = 0; index < ITEMS_PER_LIST; index++) {
+        const email = await resources.email(newsletter.id, { content_html: '<p>Scheduled by the conformance suite.</p>' });
+        if (index % 3 === 1) {
+          const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id: email.id } }, body: { scheduled_at: later } });
+          if (sent.response.status !== 200) t.notApplicable(`needs a scheduled email, but sendEmail answered ${sent.response.status}`);
+        }
+      }
+      return { newsletter_id: newsletter.id };
+    }
+    case 'listSubscribers': {
+      const newsletter = await resources.newsletter('walk');
+      for (let index = 0; index < ITEMS_PER_LIST; index++) await resources.subscriber(newsletter.id);
+      return { newsletter_id: newsletter.id };
+    }
+    default:
+      throw new Error(`No way to fill ${operation.operationId} is known`);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The reference server's faults of relations that span requests (server/faults/relations.ts), as
+ * reference-server.test.ts runs them: each is in one operation only, and is caught by a check of the
+ * relation it breaks.
+ */
+import type { FaultName } from '../../server/faults/catalog.ts';
+
+export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; caughtBy: string[]; breaks: string[] }> = [
+  { fault: 'categories-size-3-skips', include: ['listCategories'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.same-items-any-size'] },
+  { fault: 'posts-filter-first-page-only', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'subscribers-filtered-total-unfiltered', include: ['listSubscribers'], caughtBy: ['status_filter'], breaks: ['lists.filters-add-up'] },
+  { fault: 'republish-restamps', include: ['updatePost'], caughtBy: ['post_publication_state', 'crud_agreement'], breaks: ['post.first-published-kept', 'resources.answer-as-stored'] },
+  { fault: 'email-slug-answered-unsuffixed', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  // The model alone (its test is sendEmail's): a sequence with two emails of one slug shows it.
+  { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'] },
+  { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'email-update-any-newsletter', include: ['updateEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'subscriber-delete-any-newsletter', include: ['deleteSubscriber'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'domain-without-random-part', include: ['createPage'], caughtBy: ['page_creation', 'response_schema_conformance'], breaks: ['page.domain-random-part'] },
+  { fault: 'problem-shows-stack', include: ['getCategory'], caughtBy: ['no_internals_disclosed'], breaks: ['errors.no-visible-internals'] },
+  { fault: 'problem-shows-sql', include: ['createNewsletter'], caughtBy: ['no_internals_disclosed'], breaks: ['errors.no-visible-internals'] },
+  { fault: 'problem-shows-source-line', include: ['updatePost'], caughtBy: ['no_internals_disclosed'], breaks: ['errors.no-visible-internals'] },
+  { fault: 'head-skips-auth', include: ['listNewsletters'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'head-404-as-200', include: ['getCategory'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'expose-headers-partial', include: ['listAuthors'], caughtBy: ['response_headers_conformance'], breaks: ['headers.cors-exposed'] },
+  { fault: 'rate-limit-pk-is-token', include: ['getNewsletter'], caughtBy: ['response_headers_conformance'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'rate-limit-remaining-over-quota', include: ['listPages'], caughtBy: ['response_headers_conformance'], breaks: ['headers.rate-limit-values'] },
+];

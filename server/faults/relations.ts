@@ -1,0 +1,192 @@
+/**
+ * Faults of relations that span requests: what a later read, another page size, another page of a
+ * filter, HEAD instead of GET, another workspace or another parent must show. Each is in one operation
+ * only, the way such bugs hide: every request on its own looks right.
+ */
+import type { RequestHandler } from 'express';
+import type { ServerParts } from '../compose.ts';
+import { nextFreeSlug } from '../domain/slugs.ts';
+import { insertBefore, wrapStage, type Pipeline } from '../http/pipeline.ts';
+import { ProblemError } from '../http/problem.ts';
+import type { FaultSet } from './fault-set.ts';
+
+/** The same problem with more text in its detail. */
+function withDetail(error: unknown, more: string): unknown {
+  if (!(error instanceof ProblemError)) return error;
+  return new ProblemError(error.status, error.kind, error.title, `${error.detail}${more}`, error.errors, error.headers);
+}
+
+export function breakRelationParts(on: FaultSet, { db, stores, services }: ServerParts): void {
+  if (on('categories-size-3-skips')) {
+    // An offset computed one too far on the pages after the first, at one page size only.
+    const list = services.categories.list.bind(services.categories);
+    services.categories.list = (workspaceId, pageId, paging) => {
+      const answer = list(workspaceId, pageId, paging);
+      return paging.size === 3 && paging.page > 1 ? { ...answer, items: answer.items.slice(1) } : answer;
+    };
+  }
+  if (on('posts-filter-first-page-only')) {
+    const list = services.posts.list.bind(services.posts);
+    services.posts.list = (workspaceId, pageId, filter, paging) => list(workspaceId, pageId, paging.page > 1 ? { ...filter, status: undefined } : filter, paging);
+  }
+  if (on('subscribers-filtered-total-unfiltered')) {
+    const list = services.subscribers.list.bind(services.subscribers);
+    services.subscribers.list = (workspaceId, newsletterId, filter, paging) => {
+      const answer = list(workspaceId, newsletterId, filter, paging);
+      const filtered = filter.status !== undefined || filter.verified !== undefined;
+      return filtered ? { ...answer, total: list(workspaceId, newsletterId, {}, paging).total } : answer;
+    };
+  }
+  if (on('republish-restamps')) {
+    // The answer stamps a publication of a post that was already published; the row keeps the first.
+    const update = services.posts.update.bind(services.posts);
+    services.posts.update = (workspaceId, pageId, id, input, contentHtml) => {
+      const before = services.posts.get(workspaceId, pageId, id);
+      const post = update(workspaceId, pageId, id, input, contentHtml);
+      const again = input.status === 'published' && before.first_published_at !== null;
+      return again ? { ...post, first_published_at: new Date(Date.now() + 1000).toISOString() } : post;
+    };
+  }
+  if (on('email-slug-answered-unsuffixed')) {
+    // The slug is made unique when stored, but the answer is built from the slug as first derived.
+    const create = services.emails.create.bind(services.emails);
+    services.emails.create = (workspaceId, newsletterId, input, contentHtml) => {
+      const email = create(workspaceId, newsletterId, input, contentHtml);
+      return { ...email, slug: email.slug.replace(/-\d+$/, '') };
+    };
+  }
+  if (on('newsletter-name-slug-global')) {
+    // The name_slug is made unique over every workspace's newsletters.
+    const everywhere = db.prepare<[string, string], string>("SELECT name_slug FROM newsletters WHERE name_slug = ? OR name_slug LIKE ? || '-%'").pluck();
+    stores.newsletters.nameSlugsFrom = (_workspaceId, base) => everywhere.all(base, base);
+  }
+  if (on('unsubscribe-everywhere')) {
+    // Deleting a subscriber deletes the address from every newsletter, of every workspace.
+    const address = db.prepare<[number, number], string>('SELECT email FROM subscribers WHERE newsletter_id = ? AND id = ?').pluck();
+    const removeAddress = db.prepare('DELETE FROM subscribers WHERE email = ?');
+    const remove = services.subscribers.delete.bind(services.subscribers);
+    services.subscribers.delete = (workspaceId, newsletterId, id) => {
+      const email = address.get(newsletterId, id);
+      remove(workspaceId, newsletterId, id);
+      if (email !== undefined) removeAddress.run(email);
+    };
+  }
+  if (on('email-update-any-newsletter')) {
+    // The email is looked up by its id in the workspace; the newsletter of the path is not compared.
+    const newsletterOf = db
+      .prepare<[number, number], number>('SELECT emails.newsletter_id FROM emails JOIN newsletters ON newsletters.id = emails.newsletter_id WHERE emails.id = ? AND newsletters.workspace_id = ?')
+      .pluck();
+    const prepare = services.emails.contentForUpdate.bind(services.emails);
+    services.emails.contentForUpdate = (workspaceId, newsletterId, id, input) => prepare(workspaceId, newsletterOf.get(id, workspaceId) ?? newsletterId, id, input);
+    const update = services.emails.update.bind(services.emails);
+    services.emails.update = (workspaceId, newsletterId, id, input, contentHtml) => update(workspaceId, newsletterOf.get(id, workspaceId) ?? newsletterId, id, input, contentHtml);
+  }
+  if (on('subscriber-delete-any-newsletter')) {
+    const newsletterOf = db
+      .prepare<[number, number], number>('SELECT subscribers.newsletter_id FROM subscribers JOIN newsletters ON newsletters.id = subscribers.newsletter_id WHERE subscribers.id = ? AND newsletters.workspace_id = ?')
+      .pluck();
+    const remove = services.subscribers.delete.bind(services.subscribers);
+    services.subscribers.delete = (workspaceId, newsletterId, id) => remove(workspaceId, newsletterOf.get(id, workspaceId) ?? newsletterId, id);
+  }
+  if (on('domain-without-random-part')) {
+    // The page's name slug alone, numbered when taken: `engineering-blog.pages.example`.
+    const insert = stores.pages.insert.bind(stores.pages);
+    const domains = db.prepare<[string, string], string>('SELECT domain FROM pages WHERE domain >= ? AND domain < ?').pluck();
+    stores.pages.insert = (page) => {
+      const pagesDomain = page.domain.slice(page.domain.indexOf('.') + 1);
+      const label = page.name_slug.slice(0, 56).replace(/-+$/, '');
+      const taken = domains.all(label, `${label}/`).filter((domain) => domain.endsWith(`.${pagesDomain}`)).map((domain) => domain.slice(0, -(pagesDomain.length + 1)));
+      return insert({ ...page, domain: `${nextFreeSlug(label, taken)}.${pagesDomain}` });
+    };
+  }
+  if (on('problem-shows-stack')) {
+    const get = services.categories.get.bind(services.categories);
+    services.categories.get = (workspaceId, pageId, id) => {
+      try {
+        return get(workspaceId, pageId, id);
+      } catch (error) {
+        throw withDetail(error, '\n    at CategoriesService.get (/srv/app/server/services/categories.ts:28:13)\n    at dispatch (/srv/app/server/http/operations.ts:61:22)');
+      }
+    };
+  }
+  if (on('problem-shows-sql')) {
+    const create = services.newsletters.create.bind(services.newsletters);
+    services.newsletters.create = (workspaceId, input) => {
+      try {
+        return create(workspaceId, input);
+      } catch (error) {
+        throw withDetail(error, ' (SqliteError: UNIQUE constraint failed: newsletters.workspace_id, newsletters.name_key)');
+      }
+    };
+  }
+  if (on('problem-shows-source-line')) {
+    const prepare = services.posts.contentForUpdate.bind(services.posts);
+    services.posts.contentForUpdate = async (workspaceId, pageId, id, input) => {
+      try {
+        return await prepare(workspaceId, pageId, id, input);
+      } catch (error) {
+        throw withDetail(error, ' [server/services/posts.ts:97]');
+      }
+    };
+    const update = services.posts.update.bind(services.posts);
+    services.posts.update = (workspaceId, pageId, id, input, contentHtml) => {
+      try {
+        return update(workspaceId, pageId, id, input, contentHtml);
+      } catch (error) {
+        throw withDetail(error, ' [server/services/posts.ts:97]');
+      }
+    };
+  }
+}
+
+export function breakRelationPipeline(on: FaultSet, api: Pipeline['api']): Pipeline['api'] {
+  let stages = api;
+  if (on('head-skips-auth')) {
+    // HEAD of listNewsletters is answered 200 whatever the token: only GET checks it.
+    stages = wrapStage(stages, 'authentication', (real) => {
+      const authenticate = real as RequestHandler;
+      return (req, res, next) =>
+        authenticate(req, res, (error?: unknown) => {
+          const head = req.method === 'HEAD' || (req.method === 'GET' && res.locals.wasHead === true);
+          if ((error as ProblemError | undefined)?.status === 401 && head && req.path === '/newsletters') return void res.status(200).type('application/json').end();
+          next(error);
+        });
+    });
+    stages = insertBefore(stages, 'head', { name: 'remember-head', handler: (req, res, next) => ((res.locals.wasHead = req.method === 'HEAD'), next()) });
+  }
+  if (on('head-404-as-200')) {
+    // HEAD of getCategory answers 200 for a category that is not there.
+    stages = insertBefore(stages, 'head', {
+      name: 'head-404-as-200',
+      handler: (req, res, next) => {
+        if (req.method === 'HEAD' && /^\/pages\/[^/]+\/categories\/[^/]+$/.test(req.path)) {
+          const status = res.status.bind(res);
+          res.status = (code: number) => status(code === 404 ? 200 : code);
+        }
+        next();
+      },
+    });
+  }
+  const headerFaults = on('expose-headers-partial') || on('rate-limit-pk-is-token') || on('rate-limit-remaining-over-quota');
+  if (headerFaults) {
+    // Header values set wrong for one operation, after the stages that set them right.
+    stages = insertBefore(stages, 'operations', {
+      name: 'header-values',
+      handler: (req, res, next) => {
+        if (on('expose-headers-partial') && req.method === 'GET' && req.path === '/authors') res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate, Allow');
+        const token = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1];
+        const policy = res.getHeader('RateLimit-Policy');
+        if (on('rate-limit-pk-is-token') && token && typeof policy === 'string' && req.method === 'GET' && /^\/newsletters\/[^/]+$/.test(req.path)) {
+          res.setHeader('RateLimit-Policy', policy.replace(/pk=:[^:]*:/, `pk=:${Buffer.from(token).toString('base64')}:`));
+        }
+        const limit = res.getHeader('RateLimit');
+        if (on('rate-limit-remaining-over-quota') && typeof limit === 'string' && typeof policy === 'string' && req.method === 'GET' && req.path === '/pages') {
+          const quota = Number(/q=(\d+)/.exec(policy)?.[1] ?? 0);
+          res.setHeader('RateLimit', limit.replace(/r=\d+/, `r=${quota + 1}`));
+        }
+        next();
+      },
+    });
+  }
+  return stages;
+}
