@@ -1,0 +1,95 @@
+/**
+ * The stateful mock: the reference server itself, on a throwaway database (SQLite in memory, images
+ * in a temporary directory that `close()` removes), filled with the demo content, and answering
+ * `Prefer: code=...` and `Prefer: delay=...` (server/mock/prefer.ts). Without `Prefer` it is the
+ * reference server, request for request. `npm run mock:stateful` runs it (main.ts); tests start it
+ * here, in their own process.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_BASE } from '../app.ts';
+import { composeServer } from '../compose.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadDemo, type LoadedWorkspace } from '../demo/seed.ts';
+import { createHttpServer } from '../http/listen.ts';
+import { createLogger } from '../logger.ts';
+
+/** Where the mock listens unless PORT says otherwise: beside `npm start` (3000) and Prism (4010). */
+export const MOCK_DEFAULT_PORT = 4011;
+
+export interface RunningMock {
+  /** The API's base URL, ending in /api/v1. */
+  baseUrl: string;
+  origin: string;
+  workspaces: LoadedWorkspace[];
+  config: ServerConfig;
+  /** The temporary directory with the images (and the docs page); removed by close(). */
+  dataDir: string;
+  docsFile: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock with the server's configuration from `env` (PORT, HOST, LOG_LEVEL, rate limits,
+ * ...), except where its data lives: always a database in memory and a fresh temporary directory.
+ * PORT=0 takes a free port.
+ */
+export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<RunningMock> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-mock-'));
+  try {
+    return await startIn(dataDir, env);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningMock> {
+  const base = loadConfig({ ...env, PORT: env.PORT || String(MOCK_DEFAULT_PORT), DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
+  const config: ServerConfig = base;
+  const logger = createLogger(config.logLevel);
+  const docsFile = path.join(dataDir, 'docs.html');
+  const server = composeServer(config, { logger, docsFile });
+
+  const http: Server = createHttpServer(server.app, config);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // With PORT=0 the port is known only now; image URLs and the docs page name the real one.
+  if (config.port === 0 && !env.PUBLIC_URL) config.publicUrl = `http://localhost:${port}`;
+  const closeHttp = () =>
+    new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+
+  try {
+    const workspaces = await loadDemo(
+      { db: server.db, stores: server.stores, imagesDir: path.join(dataDir, 'images'), publicUrl: config.publicUrl, pagesDomain: config.pagesDomain, logger },
+      { start: new Date(), tokenFor: (workspace) => workspace.mockToken },
+    );
+    server.worker.start();
+    return {
+      baseUrl: `${config.publicUrl}${API_BASE}`,
+      origin: config.publicUrl,
+      workspaces,
+      config,
+      dataDir,
+      docsFile,
+      async close() {
+        await closeHttp();
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await closeHttp();
+    await server.close();
+    throw err;
+  }
+}
