@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { defaultDocsFile } from '../../scripts/docs.ts';
 import { API_BASE } from '../app.ts';
 import { composeServer } from '../compose.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
@@ -25,9 +26,8 @@ export interface RunningMock {
   origin: string;
   workspaces: LoadedWorkspace[];
   config: ServerConfig;
-  /** The temporary directory with the images (and the docs page); removed by close(). */
+  /** The temporary directory with the uploaded images; removed by close(). */
   dataDir: string;
-  docsFile: string;
   close(): Promise<void>;
 }
 
@@ -50,8 +50,8 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
   const base = loadConfig({ ...env, PORT: env.PORT || String(MOCK_DEFAULT_PORT), DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
   const config: ServerConfig = base;
   const logger = createLogger(config.logLevel);
-  const docsFile = path.join(dataDir, 'docs.html');
-  const server = composeServer(config, { logger, docsFile });
+  // The page `npm run docs` builds, if it has been: rendering it takes longer than the mock's start.
+  const server = composeServer(config, { logger, docsFile: defaultDocsFile });
 
   const http: Server = createHttpServer(server.app, config);
   await new Promise<void>((resolve, reject) => {
@@ -80,7 +80,6 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
       workspaces,
       config,
       dataDir,
-      docsFile,
       async close() {
         await closeHttp();
         await server.close();
