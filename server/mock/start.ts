@@ -16,6 +16,7 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import { loadDemo, type LoadedWorkspace } from '../demo/seed.ts';
 import { createHttpServer } from '../http/listen.ts';
 import { createLogger } from '../logger.ts';
+import { mockVariant } from './variant.ts';
 
 /** Where the mock listens unless PORT says otherwise: beside `npm start` (3000) and Prism (4010). */
 export const MOCK_DEFAULT_PORT = 4011;
@@ -51,7 +52,7 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
   const config: ServerConfig = base;
   const logger = createLogger(config.logLevel);
   // The page `npm run docs` builds, if it has been: rendering it takes longer than the mock's start.
-  const server = composeServer(config, { logger, docsFile: defaultDocsFile });
+  const server = composeServer(config, { logger, docsFile: defaultDocsFile, variant: mockVariant });
 
   const http: Server = createHttpServer(server.app, config);
   await new Promise<void>((resolve, reject) => {
