@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultDocsFile } from '../../scripts/docs.ts';
+import { freePort } from '../../scripts/prism.ts';
 import { API_BASE } from '../app.ts';
 import { composeServer } from '../compose.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
@@ -48,8 +49,9 @@ export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<R
 }
 
 async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningMock> {
-  const base = loadConfig({ ...env, PORT: env.PORT || String(MOCK_DEFAULT_PORT), DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
-  const config: ServerConfig = base;
+  // PORT=0: a free port chosen now, so that image URLs name the port from the start.
+  const port = env.PORT === '0' ? String(await freePort()) : env.PORT || String(MOCK_DEFAULT_PORT);
+  const config: ServerConfig = loadConfig({ ...env, PORT: port, DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
   const logger = createLogger(config.logLevel);
   // The page `npm run docs` builds, if it has been: rendering it takes longer than the mock's start.
   const server = composeServer(config, { logger, docsFile: defaultDocsFile, variant: mockVariant });
@@ -59,10 +61,6 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
   });
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  // With PORT=0 the port is known only now; image URLs and the docs page name the real one.
-  if (config.port === 0 && !env.PUBLIC_URL) config.publicUrl = `http://localhost:${port}`;
   const closeHttp = () =>
     new Promise<void>((resolve) => {
       http.close(() => resolve());

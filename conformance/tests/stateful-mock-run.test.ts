@@ -1,0 +1,56 @@
+/**
+ * The suite against the stateful mock (`npm run mock:stateful`), as against the reference server
+ * (reference-server.test.ts): without `Prefer` the mock is the reference server, full of demo content,
+ * so a run must pass with zero failures, every rule checked or saying why not, and no declared status
+ * left unexplained; and each test of the run must end as it does against a clean reference server.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startMock } from '../../server/mock/start.ts';
+import { startTestServer } from '../../server/tests/harness.ts';
+import type { RunReport } from '../report/model.ts';
+import { runCli } from './run-cli.ts';
+
+interface Run {
+  exitCode: number | null;
+  report: RunReport;
+  stdout: string;
+}
+
+async function runSuite(baseUrl: string, token: string, token2: string, name: string): Promise<Run> {
+  const dir = mkdtempSync(path.join(tmpdir(), `conformance-${name}-`));
+  try {
+    const args = ['--base-url', baseUrl, '--token', token, '--token2', token2, '--seed', '7', '--disposable-target', '--reporter', 'json', '--report-dir', dir, '--delivery-timeout', '20'];
+    const run = await runCli(args);
+    return { exitCode: run.exitCode, report: JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RunReport, stdout: run.stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const outcomes = (report: RunReport) => Object.fromEntries(report.tests.map((test) => [test.name, test.state]));
+
+describe('the suite against the stateful mock', () => {
+  it('passes as it passes against the reference server, test for test', async () => {
+    const [mock, server] = await Promise.all([startMock({ PORT: '0', LOG_LEVEL: 'silent' }), startTestServer()]);
+    let onMock: Run;
+    let onServer: Run;
+    try {
+      [onMock, onServer] = await Promise.all([
+        runSuite(mock.baseUrl, mock.workspaces[0]!.token, mock.workspaces[1]!.token, 'stateful-mock'),
+        runSuite(server.baseUrl, server.token, server.otherToken, 'reference'),
+      ]);
+    } finally {
+      await Promise.all([mock.close(), server.close()]);
+    }
+
+    expect(onMock.report.failures.map((f) => `${f.operation} ${f.check}: ${f.reason}`)).toEqual([]);
+    expect(onMock.exitCode, onMock.stdout.slice(-2000)).toBe(0);
+    expect(onMock.report.ruleCoverage.rules.filter((rule) => rule.status === 'gap').map((rule) => rule.id)).toEqual([]);
+    expect(onMock.report.statusCoverage.operations.flatMap((o) => o.statuses.filter((s) => s.state === 'gap').map((s) => `${o.operationId} ${s.status}`))).toEqual([]);
+    // Test for test: the same tests, each passed, failed or not applicable alike.
+    expect(outcomes(onMock.report)).toEqual(outcomes(onServer.report));
+  }, 900_000);
+});
