@@ -15,6 +15,7 @@ const lines = [
   '',
   `Publishing API mock   ${mock.baseUrl}`,
   `Docs                  ${mock.origin}/docs (the page \`npm run docs\` builds)`,
+  `Data                  a database in memory; images in ${mock.dataDir} (removed on exit)`,
   '',
   ...mock.workspaces.map((w) => `Workspace ${w.id}  ${w.name.padEnd(20)} token ${w.token}`),
   '',
