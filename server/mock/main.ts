@@ -5,11 +5,27 @@
  * database is in memory and the temporary directory goes when the process ends (Ctrl-C or SIGTERM).
  */
 import { rmSync } from 'node:fs';
-import { startMock } from './start.ts';
+import { startMock, type RunningMock } from './start.ts';
 
-const mock = await startMock();
+let mock: RunningMock | undefined;
+let stopping = false;
+/** Ctrl-C or SIGTERM, also while the mock is still starting: it stops once started, and cleans up. */
+async function stop(): Promise<void> {
+  stopping = true;
+  if (!mock) return;
+  const started = mock;
+  mock = undefined;
+  await started.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+mock = await startMock();
+const { dataDir } = mock;
 // Also when the process ends some other way (a crash): the images go with it.
-process.on('exit', () => rmSync(mock.dataDir, { recursive: true, force: true }));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+if (stopping) await stop();
 
 const lines = [
   '',
@@ -25,13 +41,3 @@ const lines = [
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
-
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await mock.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());

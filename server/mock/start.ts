@@ -57,21 +57,23 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
   const server = composeServer(config, { logger, docsFile: defaultDocsFile, variant: mockVariant });
 
   const http: Server = createHttpServer(server.app, config);
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(config.port, config.host, () => resolve());
-  });
   const closeHttp = () =>
     new Promise<void>((resolve) => {
+      if (!http.listening) return resolve();
       http.close(() => resolve());
       http.closeAllConnections();
     });
 
   try {
+    // Filled before it listens: no client ever sees half of the demo content.
     const workspaces = await loadDemo(
       { db: server.db, stores: server.stores, imagesDir: path.join(dataDir, 'images'), publicUrl: config.publicUrl, pagesDomain: config.pagesDomain, logger },
       { start: new Date(), tokenFor: (workspace) => workspace.mockToken },
     );
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(config.port, config.host, () => resolve());
+    });
     server.worker.start();
     return {
       baseUrl: `${config.publicUrl}${API_BASE}`,
