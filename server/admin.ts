@@ -12,6 +12,7 @@ import { systemClock } from './domain/clock.ts';
 import { MarkdownPool } from './domain/markdown-pool.ts';
 import { createServices } from './services/index.ts';
 import { createStores } from './store/index.ts';
+import { createLogger } from './logger.ts';
 
 function openAdminContext(config: ServerConfig): AdminContext {
   const db = openDatabase(config.databasePath);
@@ -26,7 +27,13 @@ function openAdminContext(config: ServerConfig): AdminContext {
     // No admin command writes Markdown; the pool starts no thread until something is rendered.
     markdown: new MarkdownPool(),
   });
-  return { ...context, services, databasePath: config.databasePath, smtpConfigured: config.smtpUrl !== undefined };
+  return {
+    ...context,
+    services,
+    databasePath: config.databasePath,
+    smtpConfigured: config.smtpUrl !== undefined,
+    demoTarget: { db, stores, imagesDir: path.join(config.dataDir, 'images'), publicUrl: config.publicUrl, pagesDomain: config.pagesDomain, logger: createLogger('error') },
+  };
 }
 
 let opened: AdminContext | undefined;
@@ -34,10 +41,10 @@ try {
   const config = loadConfig();
   // Opened only when a command runs, so `--help` or a usage error never creates a database file.
   const open = () => (opened ??= openAdminContext(config));
-  adminProgram(open, {
+  await adminProgram(open, {
     result: (text) => process.stdout.write(`${text}\n`),
     note: (text) => process.stderr.write(`${text}\n`),
-  }).parse(process.argv);
+  }).parseAsync(process.argv);
 } catch (err) {
   // Known mistakes and environment problems alike get one line, no stack: this is a tool for people.
   const message = err instanceof AdminError || err instanceof Error ? err.message : String(err);

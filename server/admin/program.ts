@@ -9,6 +9,7 @@ import { timestamp } from '../domain/clock.ts';
 import type { ServiceContext } from '../services/context.ts';
 import type { Services } from '../services/index.ts';
 import { newToken } from '../store/tokens.ts';
+import { loadDemo, type DemoTarget } from '../demo/seed.ts';
 import { keyValues, table } from './format.ts';
 import { emailAddress, positiveId, text } from './input.ts';
 
@@ -17,6 +18,8 @@ export interface AdminContext extends ServiceContext {
   /** Named in errors, so a mistyped DATABASE_PATH is obvious. */
   databasePath: string;
   smtpConfigured: boolean;
+  /** What the demo seed loads into: this database, and the server's images directory and origin. */
+  demoTarget: DemoTarget;
 }
 
 /** A mistake in the request (an unknown id, say): printed as `error: <message>`, exit status 1. */
@@ -122,6 +125,18 @@ export function adminProgram(open: () => AdminContext, output: AdminOutput): Com
       output.result(
         keyValues([['author', author.id], ['workspace', options.workspace], ['name', author.formatted_name], ['email', author.email], ['slug', author.slug], ['position', author.position ?? '']]),
       );
+    });
+
+  program
+    .command('demo')
+    .description('Demo content, as `npm run mock:stateful` serves it.')
+    .command('load')
+    .description('Add the two demo workspaces (pages, posts, newsletters, subscribers, emails) with a new token each.')
+    .action(async () => {
+      const context = open();
+      const workspaces = await loadDemo(context.demoTarget, { start: context.clock.now(), tokenFor: () => newToken() });
+      output.result(table(['workspace', 'name', 'token'], workspaces.map((w) => [w.id, w.name, w.token])));
+      output.note(`${ONCE} Three demo emails are scheduled minutes from now: a running server delivers them.`);
     });
 
   program

@@ -1,0 +1,43 @@
+/**
+ * `npm run mock:stateful`: the reference server as a mock for front-end work. A throwaway database
+ * full of demo content, every error state on demand with `Prefer`, ready for a browser (CORS) within
+ * seconds; it prints the base URL and the two demo workspaces' tokens. Nothing is left behind: the
+ * database is in memory and the temporary directory goes when the process ends (Ctrl-C or SIGTERM).
+ */
+import { rmSync } from 'node:fs';
+import { startMock, type RunningMock } from './start.ts';
+
+let mock: RunningMock | undefined;
+let stopping = false;
+/** Ctrl-C or SIGTERM, also while the mock is still starting: it stops once started, and cleans up. */
+async function stop(): Promise<void> {
+  stopping = true;
+  if (!mock) return;
+  const started = mock;
+  mock = undefined;
+  await started.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+mock = await startMock();
+const { dataDir } = mock;
+// Also when the process ends some other way (a crash): the images go with it.
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+if (stopping) await stop();
+
+const lines = [
+  '',
+  `Publishing API mock   ${mock.baseUrl}`,
+  `Docs                  ${mock.origin}/docs (the page \`npm run docs\` builds)`,
+  `Data                  a database in memory; images in ${mock.dataDir} (removed on exit)`,
+  '',
+  ...mock.workspaces.map((w) => `Workspace ${w.id}  ${w.name.padEnd(20)} token ${w.token}`),
+  '',
+  'A throwaway database, filled with demo content; emails due minutes from now are delivered as the time comes.',
+  'Ask for an error state: "Prefer: code=409" (any status the operation declares), "Prefer: delay=1500" (ms).',
+  `Try: curl -H "Authorization: Bearer ${mock.workspaces[0]!.token}" ${mock.baseUrl}/pages/1/posts`,
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);

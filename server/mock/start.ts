@@ -1,0 +1,95 @@
+/**
+ * The stateful mock: the reference server itself, on a throwaway database (SQLite in memory, images
+ * in a temporary directory that `close()` removes), filled with the demo content, and answering
+ * `Prefer: code=...` and `Prefer: delay=...` (server/mock/prefer.ts). Without `Prefer` it is the
+ * reference server, request for request. `npm run mock:stateful` runs it (main.ts); tests start it
+ * here, in their own process.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DOCS_FILE } from '../docs-file.ts';
+import { freePort } from '../../scripts/prism.ts';
+import { API_BASE } from '../app.ts';
+import { composeServer } from '../compose.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadDemo, type LoadedWorkspace } from '../demo/seed.ts';
+import { createHttpServer } from '../http/listen.ts';
+import { createLogger } from '../logger.ts';
+import { mockVariant } from './variant.ts';
+
+/** Where the mock listens unless PORT says otherwise: beside `npm start` (3000) and Prism (4010). */
+export const MOCK_DEFAULT_PORT = 4011;
+
+export interface RunningMock {
+  /** The API's base URL, ending in /api/v1. */
+  baseUrl: string;
+  origin: string;
+  workspaces: LoadedWorkspace[];
+  config: ServerConfig;
+  /** The temporary directory with the uploaded images; removed by close(). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock with the server's configuration from `env` (PORT, HOST, LOG_LEVEL, rate limits,
+ * ...), except where its data lives: always a database in memory and a fresh temporary directory.
+ * PORT=0 takes a free port.
+ */
+export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<RunningMock> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-mock-'));
+  try {
+    return await startIn(dataDir, env);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningMock> {
+  // PORT=0: a free port chosen now, so that image URLs name the port from the start.
+  const port = env.PORT === '0' ? String(await freePort()) : env.PORT || String(MOCK_DEFAULT_PORT);
+  const config: ServerConfig = loadConfig({ ...env, PORT: port, DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
+  const logger = createLogger(config.logLevel);
+  // The page `npm run docs` builds, if it has been: rendering it takes longer than the mock's start.
+  const server = composeServer(config, { logger, docsFile: DOCS_FILE, variant: mockVariant });
+
+  const http: Server = createHttpServer(server.app, config);
+  const closeHttp = () =>
+    new Promise<void>((resolve) => {
+      if (!http.listening) return resolve();
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+
+  try {
+    // Filled before it listens: no client ever sees half of the demo content.
+    const workspaces = await loadDemo(
+      { db: server.db, stores: server.stores, imagesDir: path.join(dataDir, 'images'), publicUrl: config.publicUrl, pagesDomain: config.pagesDomain, logger },
+      { start: new Date(), tokenFor: (workspace) => workspace.mockToken },
+    );
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(config.port, config.host, () => resolve());
+    });
+    server.worker.start();
+    return {
+      baseUrl: `${config.publicUrl}${API_BASE}`,
+      origin: config.publicUrl,
+      workspaces,
+      config,
+      dataDir,
+      async close() {
+        await closeHttp();
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await closeHttp();
+    await server.close();
+    throw err;
+  }
+}
