@@ -28,6 +28,8 @@ export interface RunOptions {
   /** The server URL without a trailing slash: the contract's paths are appended to it. */
   baseUrl: string;
   token: string;
+  /** --header: extra request headers (a gateway's key), sent with every request and redacted like the token. */
+  headers?: Record<string, string>;
   /** A token of a second workspace: turns the isolation checks on. */
   token2?: string;
   profile: Profile;

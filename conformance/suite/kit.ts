@@ -154,7 +154,7 @@ export class Kit {
 
   private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false) {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
-    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate });
+    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
     if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
