@@ -60,6 +60,8 @@ export interface ReportedFailure extends CheckFailure {
 }
 
 export interface RunReport {
+  /** The suite that wrote the report, so a result can be traced to the version that produced it. */
+  suite?: { name: string; version: string };
   target: { baseUrl: string; profile: string; spec: string; contractVersion: string };
   run: {
     runId: string;
@@ -70,6 +72,8 @@ export interface RunReport {
     secondWorkspace: boolean;
     /** True when --max-time stopped the run before every test ran. */
     timeLimitReached: boolean;
+    /** Test files the run never started (cut by --max-time before they declared their tests). */
+    filesNotRun?: string[];
     /** The page, newsletter and author every test shared (undefined when the setup did not run). */
     fixtures?: SharedFixtures;
   };
@@ -97,7 +101,13 @@ export interface RunReport {
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
   /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
-  rerun?: { failuresFile: string; saved: number; of?: string };
+  rerun?: {
+    failuresFile: string;
+    saved: number;
+    of?: string;
+    /** Of `saved`: failures of the run reran that this rerun did not reach (not selected, or cut), kept as they were. */
+    carried?: number;
+  };
 }
 
 export interface ReportContext {
@@ -118,6 +128,7 @@ export interface ReportContext {
   fixtures?: SharedFixtures;
   leftBehind: string[];
   errors: string[];
+  filesNotRun?: string[];
 }
 
 function cellFor(matrix: RunReport['matrix'], operation: string, check: CheckName): MatrixCell {
@@ -195,6 +206,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
       include: context.include,
       secondWorkspace: context.secondWorkspace,
       timeLimitReached: context.timeLimitReached,
+      filesNotRun: context.filesNotRun ?? [],
       fixtures: context.fixtures,
     },
     summary: {
@@ -231,10 +243,25 @@ function wallTimeMs(entries: TestEntry[]): number {
   return Math.round(end - start);
 }
 
+export type Headline = 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'FAILED · INCOMPLETE';
+
+/**
+ * The one verdict every view of a report shows. "Failures" are failed tests, counted once: a test that
+ * failed several checks is one failure (its cards list each check). A run is complete only when every
+ * test it selected ran: a time limit, a test that did not run or a run of no test is never PASSED.
+ */
+export function headlineOf(report: RunReport): Headline {
+  const { tests } = report.summary;
+  const failed = tests.failed > 0 || report.failures.length > 0;
+  const incomplete = tests.notRun > 0 || (report.run.filesNotRun?.length ?? 0) > 0 || report.run.timeLimitReached || tests.total === 0 || report.errors.length > 0;
+  if (failed) return incomplete ? 'FAILED · INCOMPLETE' : 'FAILED';
+  return incomplete ? 'INCOMPLETE' : 'PASSED';
+}
+
 /** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */
 export function verdictOf(report: RunReport): 0 | 1 {
   // A test that did not run (the time limit, a rate limit given up on) leaves the verdict open: never a pass.
   // A test declaring a rule the contract lacks is a fault of the suite; its coverage would be a false claim.
   const unknownRules = report.ruleCoverage?.unknown.length ?? 0;
-  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached || report.summary.tests.notRun > 0 || unknownRules > 0 ? 1 : 0;
+  return headlineOf(report) !== 'PASSED' || unknownRules > 0 ? 1 : 0;
 }

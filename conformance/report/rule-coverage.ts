@@ -6,6 +6,7 @@
 import { CHECK_NAMES, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
 import type { ContractRule } from '../contract/rules.ts';
 import type { MatrixCell, TestEntry, TestState } from './model.ts';
+import { ruleStateOf } from './rule-verdict.ts';
 
 export type RuleStatus = 'passed' | 'failed' | 'not_applicable' | 'not_run' | 'gap' | 'not_checkable';
 
@@ -60,7 +61,8 @@ export function buildRuleCoverage(
       where: rule.where,
       status: 'gap',
       checks,
-      tests: tests.map((test) => ({ name: test.name, state: test.state })),
+      // Each test's state for this rule: a failure of another check in the same test does not break it.
+      tests: tests.map((test) => ({ name: test.name, state: ruleStateOf(test, responseChecks) ?? 'not_run' })),
       exchanges,
     };
     if (rule.notCheckable !== undefined) {
@@ -68,12 +70,15 @@ export function buildRuleCoverage(
       coverage.reason = rule.notCheckable;
       return coverage;
     }
-    const states = new Set<TestState>(tests.map((test) => test.state));
+    const states = new Set<TestState>(tests.map((test) => ruleStateOf(test, responseChecks)).filter((state): state is TestState => state !== undefined));
     if (exchanges.failed > 0) states.add('failed');
     else if (exchanges.passed > 0) states.add('passed');
     const state = STATE_ORDER.find((candidate) => states.has(candidate));
     if (state) coverage.status = state;
-    else coverage.reason = 'no test of this run declares it and no response-level check stands for it';
+    else if (tests.length > 0) {
+      coverage.status = 'not_run';
+      coverage.reason = 'every test declaring it stopped on another check\'s failure before judging it';
+    } else coverage.reason = 'no test of this run declares it and no response-level check stands for it';
     return coverage;
   });
 
