@@ -62,7 +62,9 @@ function groupReasons(report: RunReport): [string, number][] {
 }
 
 /** Causes of failure listed on the console; the others are counted, and every card is in the reports. */
-const MAX_GROUPS = 12;
+const MAX_GROUPS = 8;
+/** Operations with failures listed on the console, the most failed first. */
+const MAX_OPERATIONS = 8;
 /** Tests, reasons and rules listed by name on the console before the rest is counted. */
 const MAX_LISTED = 5;
 
@@ -93,7 +95,8 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   lines.push(
     `Operations: ${report.operations.length}, ${report.operations.length - open.length} with every test passed or not applicable${open.length ? '; the others, with their wall time (first test\'s start to last test\'s end):' : ''}`,
   );
-  for (const operation of open) {
+  const worst = [...open].sort((a, b) => b.tests.failed - a.tests.failed);
+  for (const operation of worst.slice(0, MAX_OPERATIONS)) {
     const { passed, failed, notApplicable, notRun } = operation.tests;
     const parts = [`${passed} passed`];
     if (failed) parts.push(`${failed} failed`);
@@ -101,6 +104,7 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     if (notRun) parts.push(`${notRun} not run`);
     lines.push(`  ${failed > 0 ? '✗' : '…'} ${`${operation.method} ${operation.path}`.padEnd(width)}  ${operation.operationId.padEnd(18)} ${parts.join(', ').padEnd(34)} ${seconds(operation.durationMs).padStart(7)} wall`);
   }
+  if (worst.length > MAX_OPERATIONS) lines.push(`  and ${worst.length - MAX_OPERATIONS} more: ${listed(worst.slice(MAX_OPERATIONS).map((operation) => operation.operationId), 8)}`);
 
   const groups = groupFailures(report);
   if (groups.length > 0) {
@@ -144,7 +148,9 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
     const [header, ...rest] = formatStatusLines(report.statusCoverage);
     lines.push('', header!);
     // Only the operations with a gap or an undeclared status; the rest is in the reports.
-    lines.push(...rest.filter((line) => /UNEXERCISED|undeclared/.test(line)));
+    const gaps = rest.filter((line) => /UNEXERCISED|undeclared/.test(line));
+    lines.push(...gaps.slice(0, MAX_LISTED));
+    if (gaps.length > MAX_LISTED) lines.push(`  and ${gaps.length - MAX_LISTED} more operations with a gap (report.html)`);
   }
   if (report.ruleCoverage.rules.length > 0 || report.ruleCoverage.unknown.length > 0) {
     const [header, ...rest] = formatRuleLines(report.ruleCoverage);

@@ -3,6 +3,7 @@
  * generated case, or the hand-written scenarios). A server with one bug fails many tests the same way;
  * one line per cause, with its count, lets a person sort a failing run before reading any card.
  */
+import { CHECKS, rulesOfCheck } from '../checks/catalog.ts';
 import type { ReportedFailure, RunReport } from './model.ts';
 
 export interface FailureGroup {
@@ -27,8 +28,11 @@ export function groupFailures(report: RunReport): FailureGroup[] {
   const rulesOf = new Map(report.tests.map((test) => [test.name, test.rules]));
   const groups = new Map<string, FailureGroup & { testNames: Set<string> }>();
   for (const failure of report.failures) {
-    const rules = rulesOf.get(failure.test) ?? [];
-    const kind = kindOf(failure.test);
+    // A response-level check judges every answer, whatever the test sent: its cause is the check and the
+    // rule it stands for, not the rules the test set out to verify.
+    const everyResponse = CHECKS[failure.check].group === 'response';
+    const rules = everyResponse ? [...rulesOfCheck(failure.check)] : (rulesOf.get(failure.test) ?? []);
+    const kind = everyResponse ? 'any input' : kindOf(failure.test);
     const key = `${failure.check}|${rules.join(',')}|${kind}`;
     let group = groups.get(key);
     if (!group) {

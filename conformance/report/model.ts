@@ -234,10 +234,13 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
   };
 }
 
-/** From the first start to the last end of these tests; their summed time when starts are unknown. */
+/**
+ * From the first start to the last end of these tests (those the harness timed: a test cut short has
+ * no end); their summed time when none was timed.
+ */
 function wallTimeMs(entries: TestEntry[]): number {
   const timed = entries.filter((entry) => entry.startedAtMs !== undefined);
-  if (timed.length === 0 || timed.length < entries.length) return entries.reduce((sum, entry) => sum + entry.durationMs, 0);
+  if (timed.length === 0) return entries.reduce((sum, entry) => sum + entry.durationMs, 0);
   const start = Math.min(...timed.map((entry) => entry.startedAtMs!));
   const end = Math.max(...timed.map((entry) => entry.startedAtMs! + entry.durationMs));
   return Math.round(end - start);

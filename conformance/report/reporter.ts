@@ -51,8 +51,10 @@ function entryOf(testCase: TestCase, notRun: string): TestEntry | undefined {
     operation: declared.operation,
     check: declared.check,
     rules: declared.rules ?? [],
-    durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
-    startedAtMs: testCase.diagnostic()?.startTime,
+    // The harness's own wall-clock times: vitest's are per worker, so one operation's tests in several
+    // workers would not add up to a time within the run.
+    durationMs: Math.round(meta.conformanceTiming?.durationMs ?? testCase.diagnostic()?.duration ?? 0),
+    startedAtMs: meta.conformanceTiming?.startedAt,
     record: meta.conformance,
   };
   switch (result.state) {
