@@ -40,7 +40,7 @@ function notRunReason(settings: ReporterSettings): string {
     : 'not run: the run stopped before this test';
 }
 
-function entryOf(testCase: TestCase, notRun: string): TestEntry | undefined {
+function entryOf(testCase: TestCase, notRun: string, timeLimitReached: boolean): TestEntry | undefined {
   const meta = testCase.meta();
   const declared = meta.conformanceTest;
   if (!declared) return undefined;
@@ -63,7 +63,9 @@ function entryOf(testCase: TestCase, notRun: string): TestEntry | undefined {
     case 'failed': {
       const message = result.errors.map((error) => error.message).join('; ');
       // Stopped mid-way by the run's end (--max-time): it reached no verdict, so it neither passed nor failed.
-      if (!meta.conformance && CANCELLED.test(message)) return { ...base, state: 'not_run', reason: notRun };
+      // A test's timeout is cut to what --max-time leaves; once the limit is reached, a test that timed out
+      // without a verdict was stopped by it, not by the target.
+      if (!meta.conformance && (CANCELLED.test(message) || (timeLimitReached && TIMED_OUT.test(message)))) return { ...base, state: 'not_run', reason: notRun };
       return { ...base, state: 'failed', reason: meta.conformance ? undefined : message };
     }
     case 'skipped':
@@ -78,6 +80,7 @@ function entryOf(testCase: TestCase, notRun: string): TestEntry | undefined {
 
 /** vitest's words for a test it stopped because the run was cancelled. */
 const CANCELLED = /aborted by the user|test run was (aborted|cancell?ed)/i;
+const TIMED_OUT = /timed out in \d+ ?ms/i;
 
 /** A failed test's failures; a test that failed without a record (a timeout) is one failure of its check. */
 function failuresOf(entry: TestEntry): CheckFailure[] {
@@ -135,7 +138,7 @@ export class ConformanceReporter implements Reporter {
       // A file the run never got to declares no test: it is named, so its tests are not silently absent.
       if ([...module.children.allTests()].length === 0 && module.state() !== 'passed') filesNotRun.push(module.relativeModuleId);
       for (const testCase of module.children.allTests()) {
-        const entry = entryOf(testCase, notRun);
+        const entry = entryOf(testCase, notRun, this.settings.timeLimitReached());
         if (entry) entries.push(entry);
         const caseMeta = testCase.meta().conformanceCase;
         if (entry && entry.state !== 'not_run') {
