@@ -4,12 +4,17 @@
  * stalled body's line gets the same answer from the reference server as the suite's request did.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/tests/harness.ts';
 import { toCurl } from '../http/curl.ts';
 import type { RecordedRequest } from '../http/exchange.ts';
 import { sendStalled } from '../http/stalled-body.ts';
+import type { RunReport } from '../report/model.ts';
+import { runCli } from './run-cli.ts';
 
 /** Runs a line in /bin/sh, as a user pastes it; resolves with its output. */
 function shell(line: string, timeoutMs = 20_000): Promise<string> {
@@ -24,6 +29,7 @@ let rawUrl: string;
 const received: Buffer[] = [];
 
 let server: TestServer;
+let faulty: TestServer;
 
 beforeAll(async () => {
   raw = createTcpServer((socket) => {
@@ -40,12 +46,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
   rawUrl = `http://127.0.0.1:${(raw.address() as { port: number }).port}`;
-  server = await startTestServer();
+  [server, faulty] = await Promise.all([startTestServer(), startTestServer({ faults: ['unknown-query-ignored', 'malformed-json-422', 'accept-any-token'] })]);
 }, 60_000);
 
 afterAll(async () => {
   await new Promise((resolve) => raw?.close(resolve));
-  await server?.close();
+  await Promise.all([server, faulty].map((target) => target?.close()));
 });
 
 describe('a curl line', () => {
@@ -108,4 +114,29 @@ describe('a curl line', () => {
       expect(output.split('\r\n')[0], line).toMatch(/^HTTP\/1\.1 413 /);
     }
   }, 60_000);
+});
+
+describe("the curl lines of a run's failures", () => {
+  it('get the answers the suite got, when run against the reference server', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-curl-'));
+    const run = await runCli(['--base-url', faulty.baseUrl, '--report-dir', dir, '--include', 'listPages,createPage', '--phases', 'scenarios,negative', '--reporter', 'json', '--seed', '3'], {
+      CONFORMANCE_TOKEN: faulty.token,
+    });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RunReport;
+    // Lines whose answer does not depend on what the run changed: a refused write, or any read.
+    const lines = new Map<string, number>();
+    for (const failure of report.failures) {
+      const { curl, response } = failure.evidence ?? {};
+      if (!curl || !response || curl.includes('# body shortened')) continue;
+      if (!/-X GET /.test(curl) && response.status < 400) continue;
+      lines.set(curl, response.status);
+    }
+    const sample = [...lines].slice(0, 12);
+    expect(sample.length).toBeGreaterThanOrEqual(3);
+    for (const [line, status] of sample) {
+      const output = await shell(line.replaceAll('<token>', faulty.token).replace(/ curl -i /, ' curl -s -i ').replace(/^curl -i /, 'curl -s -i '));
+      expect(output.split('\r\n')[0], line).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    }
+  }, 240_000);
 });
