@@ -35,6 +35,12 @@ export interface RunOptions {
   profile: Profile;
   /** operationIds to test; empty means every operation. */
   include: string[];
+  /** --known-failures: a failures.json whose failures are reported as known and do not fail the run. */
+  knownFailures?: string;
+  /** --exclude-check: checks neither tested nor judged on any answer. */
+  excludeChecks?: string[];
+  /** --exclude-rule: rule ids whose tests and checks (those verifying only excluded rules) are left out. */
+  excludeRules?: string[];
   maxTimeSeconds: number;
   seed: number;
   /** Part of every name the suite gives what it creates, so a run's resources are recognisable. */

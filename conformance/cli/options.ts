@@ -8,7 +8,9 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { FAILURES_FILE, readFailuresFile, rerunSelection } from '../cases/failures-file.ts';
 import { PHASES, type Phase } from '../cases/model.ts';
+import { CHECK_NAMES } from '../checks/catalog.ts';
 import { PROFILES, type Profile } from '../checks/profile.ts';
+import { contractRules } from '../contract/rules.ts';
 import { defaultSpecPath, loadContract, type ContractDocument } from '../contract/document.ts';
 import { FIXTURE_KEYS, REPORTER_NAMES, type FixtureIds, type ReporterName, type RunOptions } from '../run-options.ts';
 import { SUITE } from '../version.ts';
@@ -63,6 +65,9 @@ const CONFIG_KEYS = [
   'responsiveWithin',
   'maxRate',
   'header',
+  'excludeCheck',
+  'excludeRule',
+  'knownFailures',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
 type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
@@ -104,6 +109,9 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile one is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
     .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
+    .addOption(new Option('--known-failures <file>', 'a baseline: a copy of a run\'s failures.json; the failures it lists are reported as known and do not fail the run, new ones do, fixed ones are named').env('CONFORMANCE_KNOWN_FAILURES'))
+    .addOption(new Option('--exclude-check <checks...>', 'leave out these checks: their tests are not run and no answer is judged by them (space or comma separated)').env('CONFORMANCE_EXCLUDE_CHECK'))
+    .addOption(new Option('--exclude-rule <rule-ids...>', 'leave out the tests and checks that verify only these contract rules (space or comma separated)').env('CONFORMANCE_EXCLUDE_RULE'))
     .addOption(
       new Option('--header <header>', "an extra request header for a target behind a gateway, 'Name: value'; repeat it for more (redacted in reports like the token)")
         .argParser((item: string, previous: string[] | undefined) => [...(previous ?? []), item])
@@ -141,7 +149,7 @@ function readConfigFile(file: string): RawOptions {
   const config = parsed as RawOptions;
   // Paths in a config file are relative to the file, not to wherever the command runs.
   const directory = path.dirname(path.resolve(file));
-  for (const key of ['reportDir', 'spec', 'fixtures'] as const) {
+  for (const key of ['reportDir', 'spec', 'fixtures', 'knownFailures'] as const) {
     if (typeof config[key] === 'string') config[key] = path.resolve(directory, config[key] as string);
   }
   return config;
@@ -210,6 +218,34 @@ function includeOf(value: unknown, contract: ContractDocument): string[] {
     for (const operation of tagged) selected.add(operation.operationId);
   }
   return [...selected];
+}
+
+/** --known-failures: a failures.json, read now so a wrong path stops the run before it starts. */
+function knownFailuresOf(file: string): string {
+  const parsed = readJsonFile(file, 'The known-failures file') as { failures?: unknown };
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.failures)) {
+    throw new OptionsError(`--known-failures ${file} must be a failures.json of an earlier run (copy reports/conformance/failures.json)`);
+  }
+  return file;
+}
+
+/** --exclude-check and --exclude-rule, each name checked against the catalog and the contract's rules. */
+function exclusionsOf(checks: unknown, rules: unknown, contract: ContractDocument): Pick<RunOptions, 'excludeChecks' | 'excludeRules'> {
+  const excluded: Pick<RunOptions, 'excludeChecks' | 'excludeRules'> = {};
+  if (checks !== undefined) {
+    const names = list(checks);
+    const unknown = names.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
+    if (unknown.length > 0) throw new OptionsError(`--exclude-check: unknown ${unknown.join(', ')} (checks: ${CHECK_NAMES.join(', ')})`);
+    excluded.excludeChecks = [...new Set(names)];
+  }
+  if (rules !== undefined) {
+    const ids = list(rules);
+    const known = new Set(contractRules(contract.document).map((rule) => rule.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new OptionsError(`--exclude-rule: the contract has no rule ${unknown.join(', ')} (its ids are in the rule coverage of every report)`);
+    excluded.excludeRules = [...new Set(ids)];
+  }
+  return excluded;
 }
 
 /** Headers the suite sets itself: a --header may not replace them, or the checks would judge the wrong request. */
@@ -351,6 +387,8 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
     baseUrl: baseUrlOf(value('baseUrl')),
     token: tokenOf('token', token),
     ...(headersOf(value('header')) ? { headers: headersOf(value('header')) } : {}),
+    ...exclusionsOf(value('excludeCheck'), value('excludeRule'), contract),
+    ...(value('knownFailures') !== undefined ? { knownFailures: knownFailuresOf(path.resolve(cwd, String(value('knownFailures')))) } : {}),
     token2,
     profile,
     include: includeOf(value('include'), contract),

@@ -107,9 +107,10 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
   if (worst.length > MAX_OPERATIONS) lines.push(`  and ${worst.length - MAX_OPERATIONS} more: ${listed(worst.slice(MAX_OPERATIONS).map((operation) => operation.operationId), 8)}`);
 
   const groups = groupFailures(report);
+  const baseline = report.baseline;
   if (groups.length > 0) {
     lines.push('');
-    lines.push(`Failures: ${summary.tests.failed} failed tests, by cause (the cards, with curl lines and responses: report.html, report.json):`);
+    lines.push(`Failures: ${summary.tests.failed - (baseline?.knownTests.length ?? 0)} failed tests${baseline ? ' not in the baseline' : ''}, by cause (the cards, with curl lines and responses: report.html, report.json):`);
     for (const group of groups.slice(0, MAX_GROUPS)) {
       const rules = group.rules.length ? ` · rule ${group.rules.join(', ')}` : '';
       const reason = group.example.reason.replace(/\s+/g, ' ');
@@ -117,6 +118,12 @@ export function formatConsoleReport(report: RunReport, reportFiles: string[]): s
       lines.push(`         e.g. ${reason.length > 140 ? `${reason.slice(0, 140)}…` : reason}${group.example.replay ? ` (--replay ${group.example.replay})` : ''}`);
     }
     if (groups.length > MAX_GROUPS) lines.push(`  and ${groups.length - MAX_GROUPS} more causes (${groups.slice(MAX_GROUPS).reduce((sum, group) => sum + group.tests, 0)} tests): report.html`);
+  }
+
+  if (baseline) {
+    lines.push('');
+    lines.push(`Known failures (${baseline.file}): ${baseline.knownTests.length} failed tests it lists, reported as known; ${summary.tests.failed - baseline.knownTests.length} new.`);
+    if (baseline.fixed.length) lines.push(`  now passing, remove from it: ${listed(baseline.fixed.map((entry) => entry.id), 8)}`);
   }
 
   const reasons = groupReasons(report);

@@ -27,7 +27,8 @@ export function kindOf(testName: string): string {
 export function groupFailures(report: RunReport): FailureGroup[] {
   const rulesOf = new Map(report.tests.map((test) => [test.name, test.rules]));
   const groups = new Map<string, FailureGroup & { testNames: Set<string> }>();
-  for (const failure of report.failures) {
+  // Known failures (--known-failures) are counted apart, on a line of their own.
+  for (const failure of report.failures.filter((item) => !item.known)) {
     // A response-level check judges every answer, whatever the test sent: its cause is the check and the
     // rule it stands for, not the rules the test set out to verify.
     const everyResponse = CHECKS[failure.check].group === 'response';

@@ -55,8 +55,19 @@ export interface OperationSummary {
 
 export interface ReportedFailure extends CheckFailure {
   test: string;
+  /** Listed in the --known-failures baseline: reported, but it does not fail the run. */
+  known?: boolean;
   /** The id `--replay` takes to run this failure again (saved in failures.json). */
   replay?: string;
+}
+
+/** --known-failures: what the baseline explained, and what it lists that now passes. */
+export interface BaselineSection {
+  file: string;
+  /** Failed tests all of whose failures the baseline lists. */
+  knownTests: string[];
+  /** Baseline entries this run checked again and found passing: remove them from the file. */
+  fixed: { id: string; test: string }[];
 }
 
 export interface RunReport {
@@ -100,6 +111,8 @@ export interface RunReport {
   statusCoverage: StatusCoverageSection;
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
+  /** --known-failures: the failed tests the baseline lists, and the listed failures now fixed. */
+  baseline?: BaselineSection;
   /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
   rerun?: {
     failuresFile: string;
@@ -255,7 +268,9 @@ export type Headline = 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'FAILED · INCOMPLET
  */
 export function headlineOf(report: RunReport): Headline {
   const { tests } = report.summary;
-  const failed = tests.failed > 0 || report.failures.length > 0;
+  // A failed test the --known-failures baseline lists in full is reported as known, not as a new failure.
+  const known = report.baseline?.knownTests.length ?? 0;
+  const failed = tests.failed - known > 0 || report.failures.some((failure) => !failure.known);
   const incomplete = tests.notRun > 0 || (report.run.filesNotRun?.length ?? 0) > 0 || report.run.timeLimitReached || tests.total === 0 || report.errors.length > 0;
   if (failed) return incomplete ? 'FAILED · INCOMPLETE' : 'FAILED';
   return incomplete ? 'INCOMPLETE' : 'PASSED';

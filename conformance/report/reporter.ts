@@ -17,6 +17,7 @@ import { buildGeneratedSection, type GeneratedTest } from '../cases/generated-re
 import { dedupe, failingCase, failureId, readFailuresFile, testId, writeFailuresFile, type FailingCase, type SavedTest } from '../cases/failures-file.ts';
 import { carriedOver, caseKey, type Reached } from '../cases/rerun-carry.ts';
 import { SUITE } from '../version.ts';
+import { applyBaseline } from './baseline.ts';
 import { formatConsoleReport } from './console.ts';
 import { formatHtmlReport } from './html.ts';
 import { formatJunitReport } from './junit.ts';
@@ -192,6 +193,7 @@ export class ConformanceReporter implements Reporter {
     this.files.push(failuresFile);
     if (report.generated) report.generated.failuresFile = failuresFile;
     report.rerun = { failuresFile, saved: failures.length + tests.length, of: options.rerunOf, carried: carried.failures.length + carried.tests.length };
+    if (options.knownFailures) applyBaseline(report, readFailuresFile(path.dirname(options.knownFailures), path.basename(options.knownFailures)), options.knownFailures);
     // Tests redact at the source; this catches anything that reached the report another way.
     this.report = redactDeep(report, redact);
     this.write(this.report);

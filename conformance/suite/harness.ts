@@ -11,6 +11,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { CheckName } from '../checks/catalog.ts';
 import { missingCapability, type Need } from '../checks/profile.ts';
 import { describeFailures, type TestRecord } from '../checks/recorder.ts';
+import { isExcludedTest } from '../checks/exclusions.ts';
 import { TestGroup } from './group.ts';
 import { isIncluded, suiteContext } from './context.ts';
 import { Kit, NoResponseError, NotApplicableSignal, RateLimitedSignal, TestAborted } from './kit.ts';
@@ -78,6 +79,8 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
       // A rerun (--failed, --replay) declares only the hand-written tests it was asked for.
       const rerun = context.options.rerunTests;
       if (rerun && !spec.meta?.conformanceCase && !rerun.includes(`${title} > ${testTitle}`)) return;
+      // --exclude-check, --exclude-rule: left out as --include leaves out operations.
+      if (isExcludedTest(context.options, spec.check, spec.rules)) return;
       it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check, rules: [...spec.rules] } } }, async (vitestContext) => {
         const startedAt = Date.now();
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);

@@ -3,6 +3,7 @@
  * check, seeded randomness and names, and resource clean-up.
  */
 import type { CheckName } from '../checks/catalog.ts';
+import { isExcludedCheck } from '../checks/exclusions.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import { Random } from '../generate/random.ts';
@@ -192,6 +193,7 @@ export class Kit {
     }
     const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body };
     for (const result of this.context.validator.checkResponse(operation, observed)) {
+      if (isExcludedCheck(this.options, result.check)) continue;
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
     }
