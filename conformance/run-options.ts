@@ -6,9 +6,10 @@ import type { SavedCase } from './cases/failures-file.ts';
 import type { Phase } from './cases/model.ts';
 import type { Profile } from './checks/profile.ts';
 
-export type ReporterName = 'console' | 'json' | 'junit' | 'html';
+export type ReporterName = 'console' | 'json' | 'junit' | 'html' | 'har';
 
-export const REPORTER_NAMES: readonly ReporterName[] = ['console', 'json', 'junit', 'html'];
+/** `har` (the run's traffic) is not a default: it writes a line per request. */
+export const REPORTER_NAMES: readonly ReporterName[] = ['console', 'json', 'junit', 'html', 'har'];
 
 /**
  * Ids of existing resources: a page and a newsletter for a target that cannot create them (createPage is

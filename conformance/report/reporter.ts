@@ -18,6 +18,7 @@ import { dedupe, failingCase, failureId, readFailuresFile, testId, writeFailures
 import { carriedOver, caseKey, type Reached } from '../cases/rerun-carry.ts';
 import { SUITE } from '../version.ts';
 import { applyBaseline } from './baseline.ts';
+import { writeHar } from '../http/traffic-log.ts';
 import { formatConsoleReport } from './console.ts';
 import { formatHtmlReport } from './html.ts';
 import { formatJunitReport } from './junit.ts';
@@ -206,6 +207,7 @@ export class ConformanceReporter implements Reporter {
     if (options.reporters.includes('junit')) outputs.push(['junit.xml', () => formatJunitReport(report)]);
     if (options.reporters.includes('html')) outputs.push(['report.html', () => formatHtmlReport(report)]);
     if (outputs.length > 0) mkdirSync(options.reportDir, { recursive: true });
+    if (options.reporters.includes('har')) this.files.push(writeHar(options.reportDir, SUITE));
     for (const [name, format] of outputs) {
       const file = path.join(options.reportDir, name);
       writeFileSync(file, format());

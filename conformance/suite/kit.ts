@@ -4,6 +4,7 @@
  */
 import type { CheckName } from '../checks/catalog.ts';
 import { isExcludedCheck } from '../checks/exclusions.ts';
+import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import { Random } from '../generate/random.ts';
@@ -157,6 +158,7 @@ export class Kit {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
     const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
+    if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, result.exchange, this.context.redact);
     if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
@@ -178,6 +180,7 @@ export class Kit {
    * node:http) for status coverage. It is not judged: such a request may rightly get no answer at all.
    */
   observe(exchange: Exchange): void {
+    if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, exchange, this.context.redact);
     const operation = this.operationOf(exchange);
     if (operation && exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
   }

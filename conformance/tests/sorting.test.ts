@@ -132,3 +132,26 @@ describe('--header', () => {
     expect(malformed.stderr).toMatch(/--header must be 'Name: value'/);
   }, 60_000);
 });
+
+describe('the traffic log', () => {
+  it('--reporter har writes every request of the run as HAR 1.2, tokens and --header values redacted', async () => {
+    const harDir = mkdtempSync(path.join(tmpdir(), 'conformance-har-'));
+    const run = await runCli(
+      ['--base-url', faulty.baseUrl, '--report-dir', harDir, '--include', 'listSubscribers', '--phases', 'scenarios', '--reporter', 'console,json,har', '--header', 'X-Gateway-Key: gateway-secret-42'],
+      { CONFORMANCE_TOKEN: faulty.token },
+    );
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const text = readFileSync(path.join(harDir, 'traffic.har'), 'utf8');
+    expect(text).not.toContain(faulty.token);
+    expect(text).not.toContain('gateway-secret-42');
+    const har = JSON.parse(text) as { log: { version: string; creator: { name: string }; entries: { startedDateTime: string; request: { url: string; headers: { name: string; value: string }[] }; response: { status: number } }[] } };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.creator.name).toBe('publishing-conformance');
+    expect(har.log.entries.length).toBeGreaterThan(10);
+    const first = har.log.entries.find((entry) => entry.request.url.includes('/subscribers'))!;
+    expect(first.request.headers).toEqual(expect.arrayContaining([{ name: 'x-gateway-key', value: '<x-gateway-key>' }, { name: 'authorization', value: 'Bearer <token>' }]));
+    const times = har.log.entries.map((entry) => entry.startedDateTime);
+    expect(times).toEqual([...times].sort());
+    expect(run.stdout).toContain(path.join(harDir, 'traffic.har'));
+  }, 200_000);
+});
