@@ -86,6 +86,8 @@ describe('rule coverage', () => {
         // The test of page.slug-from-name met a schema failure of the answer, but its own check passed.
         failed('slug test', 'page_creation', ['page.slug-from-name'], 'response_schema_conformance'),
         failed('upsert test', 'subscriber_upsert_identity', ['subscriber.upsert-same-id'], 'subscriber_upsert_identity', 'createSubscriber'),
+        // A check the test records on purpose (the refused write left something behind) proves its rules.
+        failed('refusal test', 'category_scope', ['resources.refused-write-changes-nothing'], 'failed_write_leaves_nothing', 'createPost'),
       ],
       context,
     );
@@ -93,6 +95,7 @@ describe('rule coverage', () => {
     expect(status('page.slug-from-name')).toBe('passed');
     expect(status('subscriber.upsert-same-id')).toBe('failed');
     expect(status('responses.every-field')).toBe('failed');
+    expect(status('resources.refused-write-changes-nothing')).toBe('failed');
   });
 });
 
