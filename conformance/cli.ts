@@ -8,6 +8,7 @@ import { InformationShown, OptionsError, resolveOptions } from './cli/options.ts
 import { TargetUnreachable, waitForTarget } from './cli/preflight.ts';
 import { redactorFor } from './http/redact.ts';
 import { verdictOf } from './report/model.ts';
+import { SUITE_LABEL } from './version.ts';
 
 async function main(argv: string[]): Promise<number> {
   let resolved;
@@ -28,9 +29,9 @@ async function main(argv: string[]): Promise<number> {
   const redact = redactorFor(options);
   for (const warning of resolved.warnings) process.stderr.write(`conformance: warning: ${warning}\n`);
 
+  process.stdout.write(`${SUITE_LABEL}: checking ${options.baseUrl} (profile ${options.profile}, seed ${options.seed}, run id ${options.runId})\n`);
   try {
-    const warning = await waitForTarget(options);
-    if (warning) process.stderr.write(`conformance: warning: ${warning}\n`);
+    await waitForTarget(options);
   } catch (error) {
     if (error instanceof TargetUnreachable) {
       process.stderr.write(`conformance: ${redact(error.message)}\n`);
@@ -48,6 +49,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (report.errors.length > 0) {
     process.stderr.write(`conformance: the suite itself could not run as it should:\n${report.errors.map((error) => `  ${error}`).join('\n')}\n`);
+    return 2;
+  }
+  if (report.summary.tests.total === 0 && !report.run.timeLimitReached) {
+    // Whatever selected nothing (filters, a rerun's scope), a run of no test says nothing about the target.
+    process.stderr.write('conformance: the options selected no test, so nothing was checked; widen --include or --phases.\n');
     return 2;
   }
   return verdictOf(report);

@@ -5,9 +5,10 @@
 import type { Phase, SavedCase } from './cases/model.ts';
 import type { Profile } from './checks/profile.ts';
 
-export type ReporterName = 'console' | 'json' | 'junit' | 'html';
+export type ReporterName = 'console' | 'json' | 'junit' | 'html' | 'har';
 
-export const REPORTER_NAMES: readonly ReporterName[] = ['console', 'json', 'junit', 'html'];
+/** `har` (the run's traffic) is not a default: it writes a line per request. */
+export const REPORTER_NAMES: readonly ReporterName[] = ['console', 'json', 'junit', 'html', 'har'];
 
 /**
  * Ids of existing resources: a page and a newsletter for a target that cannot create them (createPage is
@@ -27,11 +28,19 @@ export interface RunOptions {
   /** The server URL without a trailing slash: the contract's paths are appended to it. */
   baseUrl: string;
   token: string;
+  /** --header: extra request headers (a gateway's key), sent with every request and redacted like the token. */
+  headers?: Record<string, string>;
   /** A token of a second workspace: turns the isolation checks on. */
   token2?: string;
   profile: Profile;
   /** operationIds to test; empty means every operation. */
   include: string[];
+  /** --known-failures: a failures.json whose failures are reported as known and do not fail the run. */
+  knownFailures?: string;
+  /** --exclude-check: checks neither tested nor judged on any answer. */
+  excludeChecks?: string[];
+  /** --exclude-rule: rule ids whose tests and checks (those verifying only excluded rules) are left out. */
+  excludeRules?: string[];
   maxTimeSeconds: number;
   seed: number;
   /** Part of every name the suite gives what it creates, so a run's resources are recognisable. */

@@ -100,8 +100,8 @@ export function writeFailuresFile(reportDir: string, file: FailuresFile): string
   return target;
 }
 
-export function readFailuresFile(reportDir: string): FailuresFile {
-  const source = path.join(reportDir, FAILURES_FILE);
+export function readFailuresFile(reportDir: string, name = FAILURES_FILE): FailuresFile {
+  const source = path.join(reportDir, name);
   if (!existsSync(source)) throw new Error(`There is no ${source}: run the suite first (failures of generated cases are saved there)`);
   return JSON.parse(readFileSync(source, 'utf8')) as FailuresFile;
 }

@@ -102,7 +102,7 @@ export function hostileRequest(t: Kit, operation: OperationInfo, hostile: Hostil
         stalled: {
           url: t.options.baseUrl + fillPath(operation.path, ids),
           method: operation.method,
-          headers: { Authorization: `Bearer ${t.options.token}`, 'Content-Type': upload ? `multipart/form-data; boundary=${boundary}` : 'application/json' },
+          headers: { ...t.options.headers, Authorization: `Bearer ${t.options.token}`, 'Content-Type': upload ? `multipart/form-data; boundary=${boundary}` : 'application/json' },
           declared: hostile.declared,
           sent,
           waitMs: stalledWaitMs(t),

@@ -79,7 +79,10 @@ export function hostileCases(contract: ContractDocument, operation: OperationInf
     if (!field) return;
     const value = field.in === 'path' ? undefined : plainValue(field);
     const hostile: HostileInput = { kind: 'number', in: field.in as 'path' | 'query', name: field.name, spelling: spelling as NumberSpelling, ...(value === undefined ? {} : { value }) };
-    add(`${field.location} ${NUMBER_SPELLINGS[spelling as NumberSpelling].title}`, field.location, { kind: 'reject', status: 422 }, hostile);
+    const way = NUMBER_SPELLINGS[spelling as NumberSpelling];
+    // The title shows the value sent: known here for a query parameter; a path id is the one the run made.
+    const sent = !way.canonicalOnly ? '' : value === undefined ? ' (the id the run made, spelled so)' : ` (${JSON.stringify(way.spell(Number(value)))})`;
+    add(`${field.location} ${way.title}${sent}`, field.location, { kind: 'reject', status: 422 }, hostile);
   });
 
   if (operation.method === 'GET') add('HEAD answers like GET, without a body', 'method', { kind: 'accept' }, { kind: 'head' }, 'status_code_conformance');

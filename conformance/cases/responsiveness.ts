@@ -39,7 +39,7 @@ function probeOf(t: Kit): Probe {
 async function probe(t: Kit, target: Probe, timeoutMs: number): Promise<string | undefined> {
   const started = performance.now();
   try {
-    const response = await fetch(t.options.baseUrl + target.path, { headers: { Authorization: `Bearer ${t.options.token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(t.options.baseUrl + target.path, { headers: { ...t.options.headers, Authorization: `Bearer ${t.options.token}` }, signal: AbortSignal.timeout(timeoutMs) });
     await response.arrayBuffer();
     if (response.status >= 500) return `${target.description} answered ${response.status} after ${Math.round(performance.now() - started)} ms`;
     return undefined;

@@ -8,9 +8,13 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { FAILURES_FILE, readFailuresFile, rerunSelection } from '../cases/failures-file.ts';
 import { PHASES, type Phase } from '../cases/model.ts';
+import { CHECK_NAMES } from '../checks/catalog.ts';
 import { PROFILES, type Profile } from '../checks/profile.ts';
+import { contractRules } from '../../openapi/rules.ts';
 import { defaultSpecPath, loadContract, type ContractDocument } from '../contract/document.ts';
 import { FIXTURE_KEYS, REPORTER_NAMES, type FixtureIds, type ReporterName, type RunOptions } from '../run-options.ts';
+import { SUITE } from '../version.ts';
+import { checkRerunTarget, filterRerun } from './rerun-scope.ts';
 
 /** A problem with the options: the run cannot happen (exit 2). */
 export class OptionsError extends Error {}
@@ -60,6 +64,10 @@ const CONFIG_KEYS = [
   'disposableTarget',
   'responsiveWithin',
   'maxRate',
+  'header',
+  'excludeCheck',
+  'excludeRule',
+  'knownFailures',
 ] as const;
 type ConfigKey = (typeof CONFIG_KEYS)[number];
 type RawOptions = Partial<Record<ConfigKey | 'config' | 'replay' | 'failed', unknown>>;
@@ -101,8 +109,17 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile one is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
     .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
+    .addOption(new Option('--known-failures <file>', 'a baseline: a copy of a run\'s failures.json; the failures it lists are reported as known and do not fail the run, new ones do, fixed ones are named').env('CONFORMANCE_KNOWN_FAILURES'))
+    .addOption(new Option('--exclude-check <checks...>', 'leave out these checks: their tests are not run and no answer is judged by them (space or comma separated)').env('CONFORMANCE_EXCLUDE_CHECK'))
+    .addOption(new Option('--exclude-rule <rule-ids...>', 'leave out the tests and checks that verify only these contract rules (space or comma separated)').env('CONFORMANCE_EXCLUDE_RULE'))
+    .addOption(
+      new Option('--header <header>', "an extra request header for a target behind a gateway, 'Name: value'; repeat it for more (redacted in reports like the token)")
+        .argParser((item: string, previous: string[] | undefined) => [...(previous ?? []), item])
+        .env('CONFORMANCE_HEADER'),
+    )
     .addOption(new Option('--replay <failure-id>', 'send again exactly the cases of one failure saved in <report-dir>/failures.json'))
     .addOption(new Option('--failed', 'send again the cases of every failure saved in <report-dir>/failures.json'))
+    .version(SUITE.version, '-V, --version', 'print the suite\'s version')
     .helpOption('-h, --help', 'show this help')
     .addHelpText(
       'after',
@@ -132,7 +149,7 @@ function readConfigFile(file: string): RawOptions {
   const config = parsed as RawOptions;
   // Paths in a config file are relative to the file, not to wherever the command runs.
   const directory = path.dirname(path.resolve(file));
-  for (const key of ['reportDir', 'spec', 'fixtures'] as const) {
+  for (const key of ['reportDir', 'spec', 'fixtures', 'knownFailures'] as const) {
     if (typeof config[key] === 'string') config[key] = path.resolve(directory, config[key] as string);
   }
   return config;
@@ -203,6 +220,51 @@ function includeOf(value: unknown, contract: ContractDocument): string[] {
   return [...selected];
 }
 
+/** --known-failures: a failures.json, read now so a wrong path stops the run before it starts. */
+function knownFailuresOf(file: string): string {
+  const parsed = readJsonFile(file, 'The known-failures file') as { failures?: unknown };
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.failures)) {
+    throw new OptionsError(`--known-failures ${file} must be a failures.json of an earlier run (copy reports/conformance/failures.json)`);
+  }
+  return file;
+}
+
+/** --exclude-check and --exclude-rule, each name checked against the catalog and the contract's rules. */
+function exclusionsOf(checks: unknown, rules: unknown, contract: ContractDocument): Pick<RunOptions, 'excludeChecks' | 'excludeRules'> {
+  const excluded: Pick<RunOptions, 'excludeChecks' | 'excludeRules'> = {};
+  if (checks !== undefined) {
+    const names = list(checks);
+    const unknown = names.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
+    if (unknown.length > 0) throw new OptionsError(`--exclude-check: unknown ${unknown.join(', ')} (checks: ${CHECK_NAMES.join(', ')})`);
+    excluded.excludeChecks = [...new Set(names)];
+  }
+  if (rules !== undefined) {
+    const ids = list(rules);
+    const known = new Set(contractRules(contract.document).map((rule) => rule.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new OptionsError(`--exclude-rule: the contract has no rule ${unknown.join(', ')} (its ids are in the rule coverage of every report)`);
+    excluded.excludeRules = [...new Set(ids)];
+  }
+  return excluded;
+}
+
+/** Headers the suite sets itself: a --header may not replace them, or the checks would judge the wrong request. */
+const RESERVED_HEADERS = ['authorization', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'host', 'accept'];
+
+/** --header 'Name: value' (repeated), CONFORMANCE_HEADER (one per line) or `header` in --config (a list). */
+function headersOf(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const items = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(/\r?\n/)).filter((item) => item.trim() !== '');
+  const headers: Record<string, string> = {};
+  for (const item of items) {
+    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/.exec(item);
+    if (!match || !/^[\t\x20-\x7e]*$/.test(match[2]!)) throw new OptionsError(`--header must be 'Name: value' with a printable ASCII value, got "${item}"`);
+    if (RESERVED_HEADERS.includes(match[1]!.toLowerCase())) throw new OptionsError(`--header cannot set ${match[1]}: the suite sets it on each request itself (the token goes in CONFORMANCE_TOKEN)`);
+    headers[match[1]!] = match[2]!;
+  }
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
+
 /** --no-hostile, CONFORMANCE_HOSTILE or `hostile` in --config, in that order; on unless turned off. */
 function hostileOf(program: Command, config: RawOptions): boolean {
   if (program.getOptionValueSource('hostile') === 'cli') return false;
@@ -227,10 +289,15 @@ function phasesOf(value: unknown): Phase[] {
  * --replay and --failed: only the saved failures run, with the seed of the run that saved them, and the
  * rerun writes its reports to a directory of its own, so the reports of the run it reruns stay as they are.
  */
-function replayFrom(options: RunOptions, id: string | undefined): void {
+function replayFrom(options: RunOptions, id: string | undefined, scope: { phasesGiven: boolean; contract: ContractDocument }): void {
   try {
     const file = readFailuresFile(options.reportDir);
-    const selection = rerunSelection(file, id, path.join(options.reportDir, FAILURES_FILE));
+    checkRerunTarget(file, options.baseUrl, path.join(options.reportDir, FAILURES_FILE));
+    const selection = filterRerun(rerunSelection(file, id, path.join(options.reportDir, FAILURES_FILE)), file, {
+      include: options.include,
+      phases: scope.phasesGiven ? options.phases : undefined,
+      source: path.join(options.reportDir, FAILURES_FILE),
+    });
     options.replay = selection.cases;
     options.rerunTests = selection.tests;
     options.rerunFiles = selection.files;
@@ -260,6 +327,16 @@ function tokenFlagWarnings(program: Command): string[] {
   const flags = given.map((name) => `--${name}`).join(' and ');
   const variables = given.map((name) => `CONFORMANCE_${name.toUpperCase()}`).join(' and ');
   return [`${flags} on the command line shows in process lists, shell history and CI logs; pass ${given.length > 1 ? 'them' : 'it'} in ${variables} instead.`];
+}
+
+/** Both missing are named together: a stranger's first run should not need two attempts to learn it. */
+function requireTargetAndToken(baseUrl: unknown, token: unknown): void {
+  const missing = [
+    (baseUrl === undefined || baseUrl === '') && '--base-url (or CONFORMANCE_BASE_URL: the server URL the contract\'s paths are appended to, e.g. http://localhost:3000/api/v1)',
+    (token === undefined || token === '') && '--token (give it in CONFORMANCE_TOKEN: an API token of a workspace of that server)',
+  ].filter((item): item is string => typeof item === 'string');
+  if (missing.length === 2) throw new OptionsError(`the target and its token are required: ${missing.join(' and ')}`);
+  if (missing.length === 1) throw new OptionsError(`${missing[0]!.replace(/^(\S+) \(/, '$1 is required (')}`);
 }
 
 /** Reads flags from argv and environment variables from process.env (commander's own `.env()`). */
@@ -295,7 +372,7 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
   const profile = String(value('profile') ?? DEFAULTS.profile) as Profile;
   if (!PROFILES.includes(profile)) throw new OptionsError(`--profile must be one of ${PROFILES.join(', ')}, got "${profile}"`);
   const token = value('token');
-  if (token === undefined || token === '') throw new OptionsError('--token is required (or CONFORMANCE_TOKEN, or token in --config)');
+  requireTargetAndToken(value('baseUrl'), token);
   const token2 = value('token2') === undefined || value('token2') === '' ? undefined : tokenOf('token2', value('token2'));
   if (token2 !== undefined && token2 === token) throw new OptionsError('--token2 must be a token of another workspace, not the same as --token');
 
@@ -309,6 +386,9 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
   const options: RunOptions = {
     baseUrl: baseUrlOf(value('baseUrl')),
     token: tokenOf('token', token),
+    ...(headersOf(value('header')) ? { headers: headersOf(value('header')) } : {}),
+    ...exclusionsOf(value('excludeCheck'), value('excludeRule'), contract),
+    ...(value('knownFailures') !== undefined ? { knownFailures: knownFailuresOf(path.resolve(cwd, String(value('knownFailures')))) } : {}),
     token2,
     profile,
     include: includeOf(value('include'), contract),
@@ -338,6 +418,8 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
   options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });
   if (value('maxRate') !== undefined) options.maxRate = number('max-rate', value('maxRate'), { min: 0.1 });
   if (options.seed > 2 ** 32 - 1) throw new OptionsError('--seed must be below 4294967296');
-  if (flags.replay !== undefined || flags.failed !== undefined) replayFrom(options, flags.replay === undefined ? undefined : String(flags.replay));
+  if (flags.replay !== undefined || flags.failed !== undefined) {
+    replayFrom(options, flags.replay === undefined ? undefined : String(flags.replay), { phasesGiven: value('phases') !== undefined || !options.hostile, contract });
+  }
   return { options, contract, warnings: tokenFlagWarnings(program) };
 }

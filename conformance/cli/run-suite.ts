@@ -9,6 +9,7 @@ import { createVitest } from 'vitest/node';
 import { SOURCE_EXTENSION, suiteFiles } from '../cases/test-files.ts';
 import type { ContractDocument } from '../contract/document.ts';
 import type { Redactor } from '../http/redact.ts';
+import { clearTrafficParts } from '../http/traffic-log.ts';
 import { ConformanceReporter } from '../report/reporter.ts';
 import type { RunReport } from '../report/model.ts';
 import type { RunOptions } from '../run-options.ts';
@@ -27,6 +28,8 @@ export interface SuiteRun {
 
 export async function runSuite(options: RunOptions, contract: ContractDocument, redact: Redactor): Promise<SuiteRun> {
   const startedAt = new Date();
+  // A traffic log (--reporter har) never mixes in the parts of an earlier run in the same directory.
+  clearTrafficParts(options.reportDir);
   let timeLimitReached = false;
   const reporter = new ConformanceReporter({ options, contract, redact, startedAt, timeLimitReached: () => timeLimitReached });
   const maxTimeMs = options.maxTimeSeconds * 1000;

@@ -48,6 +48,16 @@ export interface ExchangeOptions {
   curlBody?: string;
   /** Pacing and 429 retries; without it, a 429 is an answer like any other. */
   rate?: RatePolicy;
+  /** --header: sent with every request unless the request sets the header itself. */
+  extraHeaders?: Record<string, string>;
+}
+
+/** The request with the run's extra headers added (a test's own value of a header wins). */
+function withExtraHeaders(request: Request, extra: Record<string, string> | undefined): Request {
+  if (!extra) return request;
+  const headers = new Headers(request.headers);
+  for (const [name, value] of Object.entries(extra)) if (!headers.has(name)) headers.set(name, value);
+  return new Request(request, { headers });
 }
 
 function headerList(headers: Headers): [string, string][] {
@@ -66,7 +76,8 @@ function describeError(error: unknown): string {
   return [error instanceof Error ? error.message : String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ');
 }
 
-export async function exchange(request: Request, options: ExchangeOptions): Promise<ExchangeResult> {
+export async function exchange(given: Request, options: ExchangeOptions): Promise<ExchangeResult> {
+  const request = withExtraHeaders(given, options.extraHeaders);
   const recorded: RecordedRequest = {
     method: request.method,
     url: request.url,

@@ -7,6 +7,8 @@ import type { RunOptions } from '../run-options.ts';
 export interface Secret {
   value: string;
   placeholder: string;
+  /** What a short value follows where it stands as a credential (a regular expression); default `Bearer `. */
+  after?: string;
 }
 
 export type Redactor = (text: string) => string;
@@ -29,7 +31,7 @@ export function createRedactor(secrets: Secret[]): Redactor {
       secret.value.length >= MIN_LENGTH_REPLACED_EVERYWHERE
         ? new RegExp(escapeRegExp(secret.value), 'g')
         : // Followed by a character that cannot be part of a bearer token (RFC 6750's token68).
-          new RegExp(`(?<=Bearer\\s+)${escapeRegExp(secret.value)}(?![A-Za-z0-9._~+/=-])`, 'gi'),
+          new RegExp(`(?<=${secret.after ?? 'Bearer\\s+'})${escapeRegExp(secret.value)}(?![A-Za-z0-9._~+/=-])`, 'gi'),
     placeholder: secret.placeholder,
   }));
   return (text) => patterns.reduce((current, { pattern, placeholder }) => current.replace(pattern, placeholder), text);
@@ -43,6 +45,8 @@ export function redactorFor(options: RunOptions): Redactor {
   return createRedactor([
     { value: options.token, placeholder: '<token>' },
     { value: options.token2 ?? '', placeholder: '<token2>' },
+    // A gateway's header may carry a key as secret as the token: its value never reaches a report.
+    ...Object.entries(options.headers ?? {}).map(([name, value]) => ({ value, placeholder: `<${name.toLowerCase()}>`, after: `${escapeRegExp(name)}:\\s*` })),
   ]);
 }
 

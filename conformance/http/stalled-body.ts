@@ -21,12 +21,40 @@ export interface StalledRequest {
   waitMs: number;
 }
 
-/** A shell line that does the same: curl streams stdin, and `sleep` keeps the body from ending. */
+/** An argument of `printf '%b'` that writes these bytes exactly (the multipart head of an upload, with its CR LF). */
+function printfEscaped(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/\\/g, '\\\\')
+    .replace(/\r/g, '\\r')
+    .replace(/\n/g, '\\n');
+}
+
+/**
+ * A shell line that sends what the suite sent, byte for byte where it matters: the same headers, the
+ * same declared Content-Length, the same first bytes, and then nothing. curl reads the body from stdin
+ * whole, then sends it with the declared length given in -H (not its own), so the body stops short
+ * exactly as the suite's did and curl waits for the answer. (`curl -T -` would stream the body with
+ * `Transfer-Encoding: chunked`, a different request, which a correct server may rightly refuse with 400.)
+ */
 function reproduction(request: StalledRequest): string {
   const headers = Object.entries({ ...request.headers, 'Content-Length': String(request.declared) })
     .map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`)
     .join(' ');
-  return `(head -c ${request.sent.length} /dev/zero | tr '\\0' ' '; sleep 60) | curl -i -X ${request.method} ${shellQuote(request.url)} ${headers} -T -`;
+  const filler = request.sent.at(-1) ?? 0x20;
+  const head = request.sent.subarray(0, request.sent.length - trailingRun(request.sent, filler));
+  const fill = request.sent.length - head.length;
+  const fillCommand = filler === 0 ? `head -c ${fill} /dev/zero` : `head -c ${fill} /dev/zero | tr '\\0' ${shellQuote(String.fromCharCode(filler))}`;
+  const body = head.length > 0 ? `{ printf '%b' ${shellQuote(printfEscaped(head))}; ${fillCommand}; }` : fillCommand;
+  const wait = Math.ceil(request.waitMs / 1000);
+  return `${body} | curl -i -X ${request.method} ${shellQuote(request.url)} ${headers} --data-binary @- --max-time ${wait}`;
+}
+
+/** How many bytes at the end of the body are this one filler byte. */
+function trailingRun(bytes: Buffer, filler: number): number {
+  let count = 0;
+  while (count < bytes.length && bytes[bytes.length - 1 - count] === filler) count++;
+  return count;
 }
 
 export function sendStalled(request: StalledRequest): Promise<Exchange> {

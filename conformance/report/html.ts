@@ -4,7 +4,8 @@
  * scripts or external assets, so it can be attached to a CI run and opened anywhere.
  */
 import type { CoverageFigure, GeneratedSection } from '../cases/generated-report.ts';
-import type { RunReport } from './model.ts';
+import { groupFailures } from './failure-groups.ts';
+import { headlineOf, type ReportedFailure, type RunReport } from './model.ts';
 import type { RuleCoverageSection, RuleStatus } from './rule-coverage.ts';
 import type { StatusCoverageSection } from './status-coverage.ts';
 
@@ -108,14 +109,38 @@ ${phases}</table>
 ${rows}</table>`;
 }
 
+/** The causes of failure with their counts, above the cards. */
+function formatGroupsHtml(report: RunReport): string {
+  const groups = groupFailures(report);
+  if (groups.length === 0) return '';
+  const rows = groups
+    .map((group) => `<tr><td>${group.tests}</td><td>${escapeHtml(group.check)}</td><td>${group.rules.map((rule) => `<code>${escapeHtml(rule)}</code>`).join(' ')}</td><td>${escapeHtml(group.kind)}</td><td>${escapeHtml(group.operations.join(', '))}</td><td>${escapeHtml(group.example.reason)}</td></tr>`)
+    .join('\n');
+  return `<table><tr><th>tests</th><th>check</th><th>rules</th><th>input</th><th>operations</th><th>for example</th></tr>\n${rows}</table>`;
+}
+
 export function formatHtmlReport(report: RunReport): string {
   const { target, run, summary } = report;
   const checks = report.checks.filter((check) => report.operations.some((operation) => report.matrix[operation.operationId]?.[check.name]));
+  // One card per request of a test: the checks that failed on the same request share it.
+  const cards: ReportedFailure[][] = [];
+  const cardOf = new Map<string, number>();
+  for (const failure of report.failures) {
+    const key = `${failure.test}|${failure.evidence?.curl ?? failure.reason}`;
+    const index = cardOf.get(key);
+    if (index === undefined) {
+      cardOf.set(key, cards.length);
+      cards.push([failure]);
+    } else cards[index]!.push(failure);
+  }
   const firstFailure = new Map<string, number>();
-  report.failures.forEach((failure, index) => {
-    const key = `${failure.operation} ${failure.check}`;
-    if (!firstFailure.has(key)) firstFailure.set(key, index);
+  cards.forEach((card, index) => {
+    for (const failure of card) {
+      const key = `${failure.operation} ${failure.check}`;
+      if (!firstFailure.has(key)) firstFailure.set(key, index);
+    }
   });
+  const rulesOf = new Map(report.tests.map((test) => [test.name, test.rules]));
 
   const header = checks.map((check) => `<th class="check" title="${escapeHtml(check.rule)}">${escapeHtml(check.name)}</th>`).join('');
   const rows = report.operations
@@ -137,8 +162,9 @@ export function formatHtmlReport(report: RunReport): string {
     })
     .join('\n');
 
-  const failures = report.failures
-    .map((failure, index) => {
+  const failures = cards
+    .map((card, index) => {
+      const failure = card[0]!;
       const evidence = failure.evidence;
       const response = evidence?.response
         ? `<dt>Response</dt><dd><pre>${escapeHtml(
@@ -147,11 +173,13 @@ export function formatHtmlReport(report: RunReport): string {
               .join('\n')}\n\n${evidence.response.body}`,
           )}</pre></dd>`
         : '';
+      const declared = rulesOf.get(failure.test) ?? [];
       return `<section class="failure" id="failure-${index}">
-<h3>${escapeHtml(failure.operation)} · ${escapeHtml(failure.check)}</h3>
+<h3>${escapeHtml(failure.operation)} · ${escapeHtml(card.map((item) => item.check).join(', '))}</h3>
 <dl><dt>Test</dt><dd>${escapeHtml(failure.test)}</dd>
-<dt>Why it failed</dt><dd>${escapeHtml(failure.reason)}</dd>
-<dt>Contract rule</dt><dd>${escapeHtml(failure.rule)}</dd>
+${declared.length ? `<dt>Rules the test verifies</dt><dd>${declared.map((rule) => `<code>${escapeHtml(rule)}</code>`).join(' ')}</dd>` : ''}
+${card.map((item) => `<dt>${escapeHtml(item.check)}: why it failed</dt><dd>${escapeHtml(item.reason)}</dd>
+<dt>Check's rule</dt><dd>${escapeHtml(item.rule)}</dd>`).join('\n')}
 ${evidence ? `<dt>Reproduce</dt><dd><pre>${escapeHtml(evidence.curl)}</pre></dd>` : ''}
 ${evidence?.script ? `<dt>Every request of the test</dt><dd><pre>${escapeHtml(evidence.script)}</pre></dd>` : ''}
 ${failure.replay ? `<dt>Run it again</dt><dd><code>--replay ${escapeHtml(failure.replay)}</code></dd>` : ''}
@@ -172,12 +200,12 @@ ${evidence?.error ? `<dt>No response</dt><dd>${escapeHtml(evidence.error)}</dd>`
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${escapeHtml(target.baseUrl)}</title><style>${STYLE}</style></head>
 <body>
-<h1>Conformance report</h1>
-<p class="meta">${escapeHtml(target.baseUrl)} against ${escapeHtml(target.spec)} (contract ${escapeHtml(target.contractVersion)}) · profile <strong>${escapeHtml(target.profile)}</strong> · seed ${run.seed} · run id ${escapeHtml(run.runId)} · ${escapeHtml(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</p>
+<h1>Conformance report: ${headlineOf(report)}</h1>
+<p class="meta">${report.suite ? `${escapeHtml(report.suite.name)} ${escapeHtml(report.suite.version)} · ` : ''}${escapeHtml(target.baseUrl)} against ${escapeHtml(target.spec)} (contract ${escapeHtml(target.contractVersion)}) · profile <strong>${escapeHtml(target.profile)}</strong> · seed ${run.seed} · run id ${escapeHtml(run.runId)} · ${escapeHtml(run.startedAt)} · ${(run.durationMs / 1000).toFixed(1)} s</p>
 <p><span class="score ${scoreClass}">${scoreText}</span> of applicable operation × check cells pass
 (${summary.cells.passed} pass, ${summary.cells.failed} fail, ${summary.cells.notApplicable} not applicable) ·
 ${t.total} tests: ${t.passed} passed, ${t.failed} failed, ${t.notApplicable} not applicable${t.notRun ? `, ${t.notRun} not run` : ''}</p>
-${run.timeLimitReached ? '<p><strong>Stopped by --max-time: the verdict is incomplete.</strong></p>' : ''}
+${run.timeLimitReached ? `<p><strong>Stopped by --max-time: ${t.notRun} tests${run.filesNotRun?.length ? ` and ${run.filesNotRun.length} test files` : ''} did not run; the verdict is incomplete.</strong></p>` : ''}
 <h2>Operations × checks</h2>
 <p class="legend"><span style="background:#d1fadf">✓ pass</span><span style="background:#fecdca">✗ fail (count; click for the first)</span><span style="background:#f2f4f7">n/a: hover for the reason</span><span>blank: not exercised</span></p>
 <table class="matrix"><thead><tr><th></th>${header}</tr></thead><tbody>
@@ -186,7 +214,8 @@ ${rows}
 ${report.ruleCoverage.rules.length || report.ruleCoverage.unknown.length ? formatRulesHtml(report.ruleCoverage) : ''}
 ${report.statusCoverage?.operations.length ? formatStatusesHtml(report.statusCoverage) : ''}
 ${report.generated ? formatCoverageHtml(report.generated) : ''}
-<h2>Failures (${report.failures.length})</h2>
+<h2>Failures: ${t.failed} failed tests</h2>
+${formatGroupsHtml(report)}
 ${failures || '<p>None.</p>'}
 <h2>Not applicable</h2>
 ${notApplicable ? `<ul>${notApplicable}</ul>` : '<p>Every test applied.</p>'}

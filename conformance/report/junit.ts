@@ -3,7 +3,7 @@
  * check with its rule, curl line and response; a test that does not apply is `<skipped>` with its reason.
  */
 import { describeFailures } from '../checks/recorder.ts';
-import type { RunReport } from './model.ts';
+import { headlineOf, type RunReport } from './model.ts';
 
 function escapeXml(text: string): string {
   return text
@@ -77,11 +77,7 @@ export function formatJunitReport(report: RunReport): string {
     byOperation.set(test.operation, list);
   }
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
-  const { summary } = report;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="conformance" tests="${summary.tests.total}" failures="${summary.tests.failed}" skipped="${summary.tests.notApplicable + summary.tests.notRun}" time="${seconds(report.run.durationMs)}">`,
-  ];
+  const lines: string[] = [];
   for (const [operationId, tests] of byOperation) {
     const operation = report.operations.find((candidate) => candidate.operationId === operationId);
     const suiteName = operation ? `${operation.method} ${operation.path} (${operationId})` : operationId;
@@ -105,6 +101,22 @@ export function formatJunitReport(report: RunReport): string {
   }
   lines.push(...ruleSuite(report));
   lines.push(...statusSuite(report));
-  lines.push('</testsuites>', '');
-  return lines.join('\n');
+  // The root's totals are those of every suite it holds, the coverage suites included.
+  const totals = { tests: 0, failures: 0, skipped: 0 };
+  for (const line of lines) {
+    const suite = /^ {2}<testsuite name="[^"]*" tests="(\d+)" failures="(\d+)" skipped="(\d+)"/.exec(line);
+    if (!suite) continue;
+    totals.tests += Number(suite[1]);
+    totals.failures += Number(suite[2]);
+    totals.skipped += Number(suite[3]);
+  }
+  const suite = report.suite ? `${report.suite.name} ${report.suite.version}` : 'unknown';
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="conformance" tests="${totals.tests}" failures="${totals.failures}" skipped="${totals.skipped}" time="${seconds(report.run.durationMs)}">`,
+    // Properties belong to a test suite in JUnit's schema: every suite carries the run's.
+    ...lines.flatMap((line) => (/^ {2}<testsuite /.test(line) ? [line, `    <properties><property name="suite" value="${escapeXml(suite)}"/><property name="verdict" value="${escapeXml(headlineOf(report))}"/><property name="seed" value="${report.run.seed}"/></properties>`] : [line])),
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

@@ -28,11 +28,24 @@ export interface OperationSummary {
 
 export interface ReportedFailure extends CheckFailure {
   test: string;
+  /** Listed in the --known-failures baseline: reported, but it does not fail the run. */
+  known?: boolean;
   /** The id `--replay` takes to run this failure again (saved in failures.json). */
   replay?: string;
 }
 
+/** --known-failures: what the baseline explained, and what it lists that now passes. */
+export interface BaselineSection {
+  file: string;
+  /** Failed tests all of whose failures the baseline lists. */
+  knownTests: string[];
+  /** Baseline entries this run checked again and found passing: remove them from the file. */
+  fixed: { id: string; test: string }[];
+}
+
 export interface RunReport {
+  /** The suite that wrote the report, so a result can be traced to the version that produced it. */
+  suite?: { name: string; version: string };
   target: { baseUrl: string; profile: string; spec: string; contractVersion: string };
   run: {
     runId: string;
@@ -43,6 +56,8 @@ export interface RunReport {
     secondWorkspace: boolean;
     /** True when --max-time stopped the run before every test ran. */
     timeLimitReached: boolean;
+    /** Test files the run never started (cut by --max-time before they declared their tests). */
+    filesNotRun?: string[];
     /** The page, newsletter and author every test shared (undefined when the setup did not run). */
     fixtures?: SharedFixtures;
   };
@@ -69,8 +84,16 @@ export interface RunReport {
   statusCoverage: StatusCoverageSection;
   /** Phases, counts, times and coverage of the generated cases, when any ran. */
   generated?: GeneratedSection;
+  /** --known-failures: the failed tests the baseline lists, and the listed failures now fixed. */
+  baseline?: BaselineSection;
   /** failures.json of this run: how many failures it saved for --failed; for a rerun, the run it reran. */
-  rerun?: { failuresFile: string; saved: number; of?: string };
+  rerun?: {
+    failuresFile: string;
+    saved: number;
+    of?: string;
+    /** Of `saved`: failures of the run reran that this rerun did not reach (not selected, or cut), kept as they were. */
+    carried?: number;
+  };
 }
 
 export interface ReportContext {
@@ -91,6 +114,7 @@ export interface ReportContext {
   fixtures?: SharedFixtures;
   leftBehind: string[];
   errors: string[];
+  filesNotRun?: string[];
 }
 
 function cellFor(matrix: RunReport['matrix'], operation: string, check: CheckName): MatrixCell {
@@ -168,6 +192,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
       include: context.include,
       secondWorkspace: context.secondWorkspace,
       timeLimitReached: context.timeLimitReached,
+      filesNotRun: context.filesNotRun ?? [],
       fixtures: context.fixtures,
     },
     summary: {
@@ -195,13 +220,33 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
   };
 }
 
-/** From the first start to the last end of these tests; their summed time when starts are unknown. */
+/**
+ * From the first start to the last end of these tests (those the harness timed: a test cut short has
+ * no end); their summed time when none was timed.
+ */
 function wallTimeMs(entries: TestEntry[]): number {
   const timed = entries.filter((entry) => entry.startedAtMs !== undefined);
-  if (timed.length === 0 || timed.length < entries.length) return entries.reduce((sum, entry) => sum + entry.durationMs, 0);
+  if (timed.length === 0) return entries.reduce((sum, entry) => sum + entry.durationMs, 0);
   const start = Math.min(...timed.map((entry) => entry.startedAtMs!));
   const end = Math.max(...timed.map((entry) => entry.startedAtMs! + entry.durationMs));
   return Math.round(end - start);
+}
+
+export type Headline = 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'FAILED · INCOMPLETE';
+
+/**
+ * The one verdict every view of a report shows. "Failures" are failed tests, counted once: a test that
+ * failed several checks is one failure (its cards list each check). A run is complete only when every
+ * test it selected ran: a time limit, a test that did not run or a run of no test is never PASSED.
+ */
+export function headlineOf(report: RunReport): Headline {
+  const { tests } = report.summary;
+  // A failed test the --known-failures baseline lists in full is reported as known, not as a new failure.
+  const known = report.baseline?.knownTests.length ?? 0;
+  const failed = tests.failed - known > 0 || report.failures.some((failure) => !failure.known);
+  const incomplete = tests.notRun > 0 || (report.run.filesNotRun?.length ?? 0) > 0 || report.run.timeLimitReached || tests.total === 0 || report.errors.length > 0;
+  if (failed) return incomplete ? 'FAILED · INCOMPLETE' : 'FAILED';
+  return incomplete ? 'INCOMPLETE' : 'PASSED';
 }
 
 /** Exit code of a run: 0 all applicable checks passed, 1 a check failed or the run was cut short. */
@@ -209,5 +254,5 @@ export function verdictOf(report: RunReport): 0 | 1 {
   // A test that did not run (the time limit, a rate limit given up on) leaves the verdict open: never a pass.
   // A test declaring a rule the contract lacks is a fault of the suite; its coverage would be a false claim.
   const unknownRules = report.ruleCoverage?.unknown.length ?? 0;
-  return report.summary.tests.failed > 0 || report.failures.length > 0 || report.run.timeLimitReached || report.summary.tests.notRun > 0 || unknownRules > 0 ? 1 : 0;
+  return headlineOf(report) !== 'PASSED' || unknownRules > 0 ? 1 : 0;
 }

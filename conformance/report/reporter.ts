@@ -14,7 +14,11 @@ import { LEFT_BEHIND_MARKER } from '../suite/group.ts';
 import { redactDeep, type Redactor } from '../http/redact.ts';
 import type { RunOptions } from '../run-options.ts';
 import { buildGeneratedSection, type GeneratedTest } from '../cases/generated-report.ts';
-import { dedupe, failingCase, failureId, testId, writeFailuresFile, type FailingCase, type SavedTest } from '../cases/failures-file.ts';
+import { dedupe, failingCase, failureId, readFailuresFile, testId, writeFailuresFile, type FailingCase, type SavedTest } from '../cases/failures-file.ts';
+import { carriedOver, caseKey, type Reached } from '../cases/rerun-carry.ts';
+import { SUITE } from '../version.ts';
+import { applyBaseline } from './baseline.ts';
+import { writeHar } from '../http/traffic-log.ts';
 import { formatConsoleReport } from './console.ts';
 import { formatHtmlReport } from './html.ts';
 import { formatJunitReport } from './junit.ts';
@@ -31,7 +35,14 @@ export interface ReporterSettings {
   write?: (text: string) => void;
 }
 
-function entryOf(testCase: TestCase): TestEntry | undefined {
+/** Why a test that never reached a verdict did not: the time limit when it was reached, named as such. */
+function notRunReason(settings: ReporterSettings): string {
+  return settings.timeLimitReached()
+    ? `not run: --max-time (${settings.options.maxTimeSeconds} s) stopped the run before this test finished`
+    : 'not run: the run stopped before this test';
+}
+
+function entryOf(testCase: TestCase, notRun: string, timeLimitReached: boolean): TestEntry | undefined {
   const meta = testCase.meta();
   const declared = meta.conformanceTest;
   if (!declared) return undefined;
@@ -42,25 +53,36 @@ function entryOf(testCase: TestCase): TestEntry | undefined {
     operation: declared.operation,
     check: declared.check,
     rules: declared.rules ?? [],
-    durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
-    startedAtMs: testCase.diagnostic()?.startTime,
+    // The harness's own wall-clock times: vitest's are per worker, so one operation's tests in several
+    // workers would not add up to a time within the run.
+    durationMs: Math.round(meta.conformanceTiming?.durationMs ?? testCase.diagnostic()?.duration ?? 0),
+    startedAtMs: meta.conformanceTiming?.startedAt,
     record: meta.conformance,
   };
   switch (result.state) {
     case 'passed':
       return { ...base, state: 'passed' };
-    case 'failed':
-      return { ...base, state: 'failed', reason: meta.conformance ? undefined : result.errors.map((error) => error.message).join('; ') };
+    case 'failed': {
+      const message = result.errors.map((error) => error.message).join('; ');
+      // Stopped mid-way by the run's end (--max-time): it reached no verdict, so it neither passed nor failed.
+      // A test's timeout is cut to what --max-time leaves; once the limit is reached, a test that timed out
+      // without a verdict was stopped by it, not by the target.
+      if (!meta.conformance && (CANCELLED.test(message) || (timeLimitReached && TIMED_OUT.test(message)))) return { ...base, state: 'not_run', reason: notRun };
+      return { ...base, state: 'failed', reason: meta.conformance ? undefined : message };
+    }
     case 'skipped':
       if (meta.conformanceNotRun) return { ...base, state: 'not_run', reason: meta.conformanceNotRun };
-      // A skip with a note is a test that found it does not apply; one without was never run (time limit).
-      return result.note
-        ? { ...base, state: 'not_applicable', reason: result.note }
-        : { ...base, state: 'not_run', reason: 'not run: the run stopped before this test' };
+      // A test that found it does not apply records why before it skips; any other skip (vitest's own,
+      // when the run is cancelled: "aborted by the user") is a test that never ran.
+      return meta.conformance && result.note ? { ...base, state: 'not_applicable', reason: result.note } : { ...base, state: 'not_run', reason: notRun };
     default:
-      return { ...base, state: 'not_run', reason: 'not run: the run stopped before this test' };
+      return { ...base, state: 'not_run', reason: notRun };
   }
 }
+
+/** vitest's words for a test it stopped because the run was cancelled. */
+const CANCELLED = /aborted by the user|test run was (aborted|cancell?ed)/i;
+const TIMED_OUT = /timed out in \d+ ?ms/i;
 
 /** A failed test's failures; a test that failed without a record (a timeout) is one failure of its check. */
 function failuresOf(entry: TestEntry): CheckFailure[] {
@@ -110,12 +132,21 @@ export class ConformanceReporter implements Reporter {
     const failing: FailingCase[] = [];
     const failedTests: SavedTest[] = [];
     const errors: string[] = unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message}`);
+    const notRun = notRunReason(this.settings);
+    const filesNotRun: string[] = [];
+    const reached: Reached = { cases: new Set(), tests: new Set() };
     for (const module of testModules) {
       for (const error of module.errors()) errors.push(`${module.relativeModuleId}: ${error.message}`);
+      // A file the run never got to declares no test: it is named, so its tests are not silently absent.
+      if ([...module.children.allTests()].length === 0 && module.state() !== 'passed') filesNotRun.push(module.relativeModuleId);
       for (const testCase of module.children.allTests()) {
-        const entry = entryOf(testCase);
+        const entry = entryOf(testCase, notRun, this.settings.timeLimitReached());
         if (entry) entries.push(entry);
         const caseMeta = testCase.meta().conformanceCase;
+        if (entry && entry.state !== 'not_run') {
+          if (caseMeta) reached.cases.add(caseKey(caseMeta));
+          else reached.tests.add(entry.name);
+        }
         if (entry && caseMeta) {
           generated.push({ meta: caseMeta, state: entry.state, durationMs: entry.durationMs });
           if (entry.state === 'failed') failing.push(failingCase(entry.name, caseMeta, failuresOf(entry)));
@@ -142,8 +173,10 @@ export class ConformanceReporter implements Reporter {
       fixtures: this.vitest?.getRootProject().getProvidedContext().conformanceFixtures,
       leftBehind: this.leftBehind,
       errors,
+      filesNotRun,
     });
     report.generated = buildGeneratedSection(contract, generated);
+    report.suite = { ...SUITE };
     // Each failure names the id that runs it again, so a failure that took several requests is reproduced whole.
     const replayIds = new Map<string, string>();
     for (const { test, location, failures } of failing) for (const failure of failures) replayIds.set(failureKey(test, failure), failureId(failure.operation, failure.check, failure.location ?? location));
@@ -152,12 +185,16 @@ export class ConformanceReporter implements Reporter {
     // Every failure, generated or hand-written, so --failed can run each again. A rerun writes in its own
     // directory (see replayFrom), so the failures.json of the run it reruns stays as it was.
     mkdirSync(options.reportDir, { recursive: true });
-    const failures = redactDeep(dedupe(failing), redact);
-    const tests = redactDeep(failedTests, redact);
+    const found = { failures: redactDeep(dedupe(failing), redact), tests: redactDeep(failedTests, redact) };
+    // A rerun keeps what it did not reach (left out by its filters, or cut by --max-time), so nothing is lost.
+    const carried = options.rerunOf ? carriedOver(readFailuresFile(options.rerunOf), reached, found) : { failures: [], tests: [] };
+    const failures = [...found.failures, ...carried.failures];
+    const tests = [...found.tests, ...carried.tests];
     const failuresFile = writeFailuresFile(options.reportDir, { seed: options.seed, runId: options.runId, baseUrl: options.baseUrl, failures, tests });
     this.files.push(failuresFile);
     if (report.generated) report.generated.failuresFile = failuresFile;
-    report.rerun = { failuresFile, saved: failures.length + tests.length, of: options.rerunOf };
+    report.rerun = { failuresFile, saved: failures.length + tests.length, of: options.rerunOf, carried: carried.failures.length + carried.tests.length };
+    if (options.knownFailures) applyBaseline(report, readFailuresFile(path.dirname(options.knownFailures), path.basename(options.knownFailures)), options.knownFailures);
     // Tests redact at the source; this catches anything that reached the report another way.
     this.report = redactDeep(report, redact);
     this.write(this.report);
@@ -170,6 +207,7 @@ export class ConformanceReporter implements Reporter {
     if (options.reporters.includes('junit')) outputs.push(['junit.xml', () => formatJunitReport(report)]);
     if (options.reporters.includes('html')) outputs.push(['report.html', () => formatHtmlReport(report)]);
     if (outputs.length > 0) mkdirSync(options.reportDir, { recursive: true });
+    if (options.reporters.includes('har')) this.files.push(writeHar(options.reportDir, SUITE));
     for (const [name, format] of outputs) {
       const file = path.join(options.reportDir, name);
       writeFileSync(file, format());

@@ -3,9 +3,10 @@
  * it and what they found on this run. A rule no test declares and no response-level check stands for is
  * a gap; a rule the catalogue marks not checkable is listed with its reason.
  */
-import { CHECK_NAMES, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
+import { CHECK_NAMES, CHECKS, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
 import type { ContractRule } from '../../openapi/rules.ts';
 import type { MatrixCell, TestEntry, TestState } from './test-entry.ts';
+import { ruleStateOf } from './rule-verdict.ts';
 
 export type RuleStatus = 'passed' | 'failed' | 'not_applicable' | 'not_run' | 'gap' | 'not_checkable';
 
@@ -31,6 +32,9 @@ export interface RuleCoverageSection {
   /** Rule ids tests declare that the contract does not have: an error of the suite, never silently dropped. */
   unknown: { test: string; rule: string }[];
 }
+
+/** The checks run on every answer of every test, whatever the test is about. */
+const RESPONSE_CHECKS: ReadonlySet<string> = new Set(CHECK_NAMES.filter((check) => CHECKS[check].group === 'response'));
 
 const STATE_ORDER: TestState[] = ['failed', 'passed', 'not_applicable', 'not_run'];
 
@@ -60,7 +64,8 @@ export function buildRuleCoverage(
       where: rule.where,
       status: 'gap',
       checks,
-      tests: tests.map((test) => ({ name: test.name, state: test.state })),
+      // Each test's state for this rule: a failure of another check in the same test does not break it.
+      tests: tests.map((test) => ({ name: test.name, state: ruleStateOf(test, responseChecks, RESPONSE_CHECKS) ?? 'not_run' })),
       exchanges,
     };
     if (rule.notCheckable !== undefined) {
@@ -68,12 +73,15 @@ export function buildRuleCoverage(
       coverage.reason = rule.notCheckable;
       return coverage;
     }
-    const states = new Set<TestState>(tests.map((test) => test.state));
+    const states = new Set<TestState>(tests.map((test) => ruleStateOf(test, responseChecks, RESPONSE_CHECKS)).filter((state): state is TestState => state !== undefined));
     if (exchanges.failed > 0) states.add('failed');
     else if (exchanges.passed > 0) states.add('passed');
     const state = STATE_ORDER.find((candidate) => states.has(candidate));
     if (state) coverage.status = state;
-    else coverage.reason = 'no test of this run declares it and no response-level check stands for it';
+    else if (tests.length > 0) {
+      coverage.status = 'not_run';
+      coverage.reason = 'every test declaring it stopped on another check\'s failure before judging it';
+    } else coverage.reason = 'no test of this run declares it and no response-level check stands for it';
     return coverage;
   });
 

@@ -14,7 +14,7 @@ async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
   // Paced and waiting out 429s like every request of the tests.
   const rate = ratePolicyFor(options);
   const api = createApiClient(options.baseUrl, `Bearer ${options.token}`, async (request) => {
-    const { exchange: sent, response } = await exchange(request, { timeoutMs: options.requestTimeoutSeconds * 1000, rate });
+    const { exchange: sent, response } = await exchange(request, { timeoutMs: options.requestTimeoutSeconds * 1000, rate, extraHeaders: options.headers });
     if (!response) throw new Error(sent.error ?? 'no response');
     return response;
   });

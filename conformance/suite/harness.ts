@@ -11,6 +11,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { CheckName } from '../checks/catalog.ts';
 import { missingCapability, type Need } from '../checks/profile.ts';
 import { describeFailures, type TestRecord } from '../checks/recorder.ts';
+import { isExcludedTest } from '../checks/exclusions.ts';
 import { TestGroup } from './group.ts';
 import { isIncluded, suiteContext } from './context.ts';
 import { Kit, NoResponseError, NotApplicableSignal, RateLimitedSignal, TestAborted } from './kit.ts';
@@ -23,6 +24,8 @@ declare module 'vitest' {
     conformance?: TestRecord;
     /** Set when the test could not run to a verdict (a 429 the suite gave up on): why. */
     conformanceNotRun?: string;
+    /** When the test's body started and how long it took, on the wall clock every worker shares (epoch ms). */
+    conformanceTiming?: { startedAt: number; durationMs: number };
   }
 }
 
@@ -76,7 +79,10 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
       // A rerun (--failed, --replay) declares only the hand-written tests it was asked for.
       const rerun = context.options.rerunTests;
       if (rerun && !spec.meta?.conformanceCase && !rerun.includes(`${title} > ${testTitle}`)) return;
+      // --exclude-check, --exclude-rule: left out as --include leaves out operations.
+      if (isExcludedTest(context.options, spec.check, spec.rules)) return;
       it(testTitle, { timeout: spec.timeoutMs, meta: { ...spec.meta, conformanceTest: { operation: operationId, check: spec.check, rules: [...spec.rules] } } }, async (vitestContext) => {
+        const startedAt = Date.now();
         const kit = new Kit(context, operation, spec.check, `${title} > ${testTitle}`, group);
         const recorder = kit.recorder;
         let notApplicable: string | undefined = missingCapability(context.options.profile, spec.needs ?? []);
@@ -103,6 +109,7 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
         }
         const record = recorder.toRecord();
         vitestContext.task.meta.conformance = record;
+        vitestContext.task.meta.conformanceTiming = { startedAt, durationMs: Date.now() - startedAt };
         if (record.failures.length > 0) throw new ConformanceFailure(describeFailures(record.failures));
         if (notRun) {
           vitestContext.task.meta.conformanceNotRun = context.redact(notRun);

@@ -3,6 +3,8 @@
  * check, seeded randomness and names, and resource clean-up.
  */
 import type { CheckName } from '../checks/catalog.ts';
+import { isExcludedCheck } from '../checks/exclusions.ts';
+import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
@@ -155,8 +157,9 @@ export class Kit {
 
   private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false) {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
-    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate });
+    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
+    if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, result.exchange, this.context.redact);
     if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
@@ -178,6 +181,7 @@ export class Kit {
    * node:http) for status coverage. It is not judged: such a request may rightly get no answer at all.
    */
   observe(exchange: Exchange): void {
+    if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, exchange, this.context.redact);
     const operation = this.operationOf(exchange);
     if (operation && exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
   }
@@ -193,6 +197,7 @@ export class Kit {
     }
     const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body };
     for (const result of this.context.validator.checkResponse(operation, observed)) {
+      if (isExcludedCheck(this.options, result.check)) continue;
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
     }

@@ -28,7 +28,7 @@ function optionsFor(baseUrl: string, waitForServerSeconds: number, profile: RunO
 }
 
 function listen(port: number, status: number): Promise<Server> {
-  const server = createServer((_, response) => response.writeHead(status).end());
+  const server = createServer((_, response) => response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ page: 1, size: 10, total: 0, result: [] })));
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
@@ -49,12 +49,12 @@ describe('waiting for the target', () => {
     }
   });
 
-  it('warns when a live target answers 404 and the base URL lacks /api/v1', async () => {
+  it('stops at once when the base URL answers 404, for either profile, and says where the API is', async () => {
     const port = await freePort();
     const server = await listen(port, 404);
     try {
-      await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0))).resolves.toMatch(/ends in \/api\/v1/);
-      await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0, 'mock'))).resolves.toBeUndefined();
+      await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0))).rejects.toThrow(/does not serve this API: .* answered 404; give the URL .* ends in \/api\/v1/);
+      await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0, 'mock'))).rejects.toThrow(TargetUnreachable);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -42,7 +42,7 @@ describe('--failed and --replay', () => {
     const saved = read<FailuresFile>(path.join(dir, 'failures.json'));
     expect(saved.tests?.length).toBeGreaterThan(0);
     expect(saved.tests?.map((test) => test.check)).toContain('subscriber_upsert_concurrency');
-    expect(first.stdout).toMatch(/failures? saved in .*failures\.json: rerun all with --failed/);
+    expect(first.stdout).toMatch(/rerun ids? saved in .*failures\.json: rerun all with --failed/);
     // A failure of concurrent requests comes with all of them, sent side by side, and the id that reruns it.
     const firstReport = read<RunReport>(path.join(dir, 'report.json'));
     const concurrent = firstReport.failures.find((failure) => failure.check === 'subscriber_upsert_concurrency')!;
