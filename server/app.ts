@@ -19,7 +19,8 @@ import { requestLogging } from './http/request-log.ts';
 import { docsPage } from './http/docs-page.ts';
 import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
 import { imageUploadParser, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
-import { answerBroke, contractValidator, loadContract } from './http/validator.ts';
+import { answerBroke, CONTRACT_FORMATS, contractValidator, loadContract } from './http/validator.ts';
+import { listAnswers } from './http/list-answer.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
@@ -111,7 +112,9 @@ export function buildApp(options: AppOptions): Express {
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
   if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
   const validation = options.validation ?? true;
-  api.use(contractValidator(faults.contract(contract), { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses }));
+  const enforced = faults.contract(contract);
+  api.use(contractValidator(enforced, { requests: validation && faults.validateRequests, responses: validation && faults.validateResponses }));
+  api.use(listAnswers(enforced, { validate: validation && faults.validateResponses, logger, formats: CONTRACT_FORMATS }));
   const handlers = {
     ...pageOperations(services.pages),
     ...postOperations(services.posts),

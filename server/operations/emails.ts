@@ -1,7 +1,8 @@
 /** Handlers of the email operations: listEmails, createEmail, getEmail, updateEmail, deleteEmail, sendEmail. */
 import type { Email } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId, queryString } from '../http/request.ts';
+import { bodyOf, paging, pathId, queryString } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { EmailService } from '../services/emails.ts';
 import { prepared, type OperationHandlers } from '../http/operations.ts';
 
@@ -10,7 +11,7 @@ export function emailOperations(emails: EmailService): OperationHandlers<'listEm
     listEmails: (req, res) => {
       const page = paging(req);
       const status = queryString<Email['status']>(req, 'status');
-      res.json(listEnvelope(page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page)));
+      return sendList(res, page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page), (item) => emails.withContent(item));
     },
     createEmail: prepared({
       prepare: (req, res) => emails.contentForCreate(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req)),

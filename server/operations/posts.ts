@@ -1,7 +1,8 @@
 /** Handlers of the post operations: listPosts, createPost, getPost, updatePost, deletePost. */
 import type { Post } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId, queryInteger, queryString } from '../http/request.ts';
+import { bodyOf, paging, pathId, queryInteger, queryString } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { PostService } from '../services/posts.ts';
 import { prepared, type OperationHandlers } from '../http/operations.ts';
 
@@ -10,7 +11,7 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
     listPosts: (req, res) => {
       const page = paging(req);
       const filter = { status: queryString<Post['status']>(req, 'status'), category_id: queryInteger(req, 'category_id') };
-      res.json(listEnvelope(page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page)));
+      return sendList(res, page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page), (item) => posts.withContent(item));
     },
     createPost: prepared({
       prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)),

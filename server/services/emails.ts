@@ -37,6 +37,11 @@ export class EmailService {
     return this.stores.emails.list(newsletterId, status, paging);
   }
 
+  /** A listed email with the content a list leaves in the database for long emails (undefined: gone). */
+  withContent(email: Email): Email | undefined {
+    return this.stores.emails.withContent(email);
+  }
+
   get(workspaceId: number, newsletterId: number, id: number): Email {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     const email = this.stores.emails.get(newsletterId, id);

@@ -29,6 +29,11 @@ export class PostService {
     return this.stores.posts.list(pageId, filter, paging);
   }
 
+  /** A listed post with the content a list leaves in the database for long posts (undefined: gone). */
+  withContent(post: Post): Post | undefined {
+    return this.stores.posts.withContent(post);
+  }
+
   get(workspaceId: number, pageId: number, id: number): Post {
     ensurePageInWorkspace(this.context, workspaceId, pageId);
     const post = this.stores.posts.get(pageId, id);
