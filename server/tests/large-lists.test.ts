@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiFor } from './harness.ts';
+import { apiFor, startTestServer, type TestServer } from './harness.ts';
 import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerProcess } from './processes.ts';
 import { writeDatabase } from './sqlite-file.ts';
 import { makeTempDir, removeTempDirs } from './temp-dirs.ts';
@@ -112,5 +112,40 @@ describe('a maximal page of maximal items under the heap cap of npm start', () =
     for (const item of list.body.result) expect(item.content_html).toHaveLength(CONTENT_CHARS);
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
+  });
+});
+
+describe('a list item that breaks the contract', () => {
+  let t: TestServer | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function pageWithTwoPosts(firstContent: string) {
+    t = await startTestServer();
+    const page = await t.api('POST', '/pages', { body: { name: 'Broken answers' } });
+    const older = await t.api('POST', `/pages/${page.body.id}/posts`, { body: { title: 'Older' } });
+    const newer = await t.api('POST', `/pages/${page.body.id}/posts`, { body: { title: 'Newer', content_html: firstContent } });
+    expect([older.status, newer.status]).toEqual([201, 201]);
+    // A slug longer than the contract's 100 characters, as only a server bug could store.
+    t.server.db.prepare('UPDATE posts SET slug = ? WHERE id = ?').run('s'.repeat(101), older.body.id);
+    return `${t.baseUrl}/pages/${page.body.id}/posts`;
+  }
+
+  it('before anything was sent: the answer is a 500 problem', async () => {
+    const url = await pageWithTwoPosts('<p>short</p>');
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${t!.token}` } });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect((await response.json()).type).toMatch(/internal-error$/);
+  });
+
+  it('after the first items were sent: the connection is cut, and the client sees no complete answer', async () => {
+    // The first item is long enough to go out before the second is read.
+    const url = await pageWithTwoPosts(`<p>${'x'.repeat(200_000)}</p>`);
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${t!.token}` } });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
   });
 });
