@@ -18,7 +18,8 @@ import { dispatchOperations, type OperationHandlers, type OperationId } from './
 import { requestLogging } from './http/request-log.ts';
 import { docsPage } from './http/docs-page.ts';
 import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
-import { imageUploadParser, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
+import { imageUploadParser, incomingUploadsDir, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
+import { admitLargeBodies } from './http/body-admission.ts';
 import { answerBroke, CONTRACT_FORMATS, contractValidator, loadContract } from './http/validator.ts';
 import { listAnswers } from './http/list-answer.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
@@ -107,8 +108,9 @@ export function buildApp(options: AppOptions): Express {
       ),
     ),
   );
+  api.use(admitLargeBodies((path) => path === '/images/upload'));
   api.use(jsonBody(faults.bodyRules(BODY_RULES)));
-  api.post('/images/upload', faults.uploadParser(imageUploadParser()));
+  api.post('/images/upload', faults.uploadParser(imageUploadParser(incomingUploadsDir(options.imagesDir))));
   if (faults.rewriteResponses) api.use(faults.rewriteResponses);
   if (faults.checkWholeNumbers) api.use(wholeNumbers(contractIndex, API_BASE));
   const validation = options.validation ?? true;

@@ -5,6 +5,7 @@ import { bodyOf, paging, pathId, queryInteger, queryString } from '../http/reque
 import { sendList } from '../http/list-answer.ts';
 import type { PostService } from '../services/posts.ts';
 import { prepared, type OperationHandlers } from '../http/operations.ts';
+import { clientGone } from '../http/client-gone.ts';
 
 export function postOperations(posts: PostService): OperationHandlers<'listPosts' | 'createPost' | 'getPost' | 'updatePost' | 'deletePost'> {
   return {
@@ -14,7 +15,7 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
       return sendList(res, page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page), (item) => posts.withContent(item));
     },
     createPost: prepared({
-      prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)),
+      prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
         res.status(201).json(posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), contentHtml));
       },
@@ -23,7 +24,7 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
       res.json(posts.get(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id')));
     },
     updatePost: prepared({
-      prepare: (req, res) => posts.contentForUpdate(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req)),
+      prepare: (req, res) => posts.contentForUpdate(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
         res.json(posts.update(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req), contentHtml));
       },

@@ -53,10 +53,10 @@ export class EmailService {
    * The HTML a new email stores: Markdown is rendered off the event loop, once the newsletter and
    * the author are known good, before `create` writes.
    */
-  async contentForCreate(workspaceId: number, newsletterId: number, input: EmailCreate): Promise<ContentHtml> {
+  async contentForCreate(workspaceId: number, newsletterId: number, input: EmailCreate, signal?: AbortSignal): Promise<ContentHtml> {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     this.checkAuthor(workspaceId, input.author_id);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForCreate. */
@@ -81,10 +81,10 @@ export class EmailService {
   }
 
   /** As contentForCreate, for `update`. */
-  async contentForUpdate(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Promise<ContentHtml> {
+  async contentForUpdate(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate, signal?: AbortSignal): Promise<ContentHtml> {
     this.draft(workspaceId, newsletterId, id, 'changed');
     this.checkAuthor(workspaceId, input.author_id);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForUpdate. */

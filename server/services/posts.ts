@@ -45,10 +45,10 @@ export class PostService {
    * The HTML a new post stores: Markdown is rendered off the event loop, once the page and the
    * references are known good, before `create` writes.
    */
-  async contentForCreate(workspaceId: number, pageId: number, input: PostCreate): Promise<ContentHtml> {
+  async contentForCreate(workspaceId: number, pageId: number, input: PostCreate, signal?: AbortSignal): Promise<ContentHtml> {
     ensurePageInWorkspace(this.context, workspaceId, pageId);
     this.checkReferences(workspaceId, pageId, input);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForCreate. */
@@ -85,10 +85,10 @@ export class PostService {
   }
 
   /** As contentForCreate, for `update`. */
-  async contentForUpdate(workspaceId: number, pageId: number, id: number, input: PostUpdate): Promise<ContentHtml> {
+  async contentForUpdate(workspaceId: number, pageId: number, id: number, input: PostUpdate, signal?: AbortSignal): Promise<ContentHtml> {
     this.get(workspaceId, pageId, id);
     this.checkReferences(workspaceId, pageId, input);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForUpdate. */

@@ -138,7 +138,7 @@ describe('a list item that breaks the contract', () => {
     const response = await fetch(url, { headers: { Authorization: `Bearer ${t!.token}` } });
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect((await response.json()).type).toMatch(/internal-error$/);
+    expect(((await response.json()) as { type: string }).type).toMatch(/internal-error$/);
   });
 
   it('after the first items were sent: the connection is cut, and the client sees no complete answer', async () => {
