@@ -21,7 +21,7 @@ export class FairMarkdown implements MarkdownRenderer {
   /** Recent rendering time in ms, smoothed: what Retry-After is estimated from. */
   private averageMs = 200;
 
-  constructor(private readonly pool: MarkdownPool) {
+  constructor(private readonly pool: Pick<MarkdownPool, 'threadCount' | 'render' | 'close'>) {
     const threads = pool.threadCount;
     this.admission = new FairAdmission<number>({
       what: 'Markdown rendering',
