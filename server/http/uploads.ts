@@ -41,7 +41,7 @@ export function imageUploadParser(incomingDir: string): RequestHandler {
     }
     // Once the answer is complete (or the client gone), nothing of this request stays incoming.
     res.once('close', () => {
-      for (const file of (req.files ?? []) as Express.Multer.File[]) rmSync(file.path, { force: true });
+      for (const file of (req.files ?? []) as Express.Multer.File[]) if (typeof file.path === 'string') rmSync(file.path, { force: true });
     });
     parse(req, res, (err?: unknown) => {
       if (err) return next(err);
