@@ -13,6 +13,7 @@ import { ContractIndex } from './http/contract-index.ts';
 import { refuseDeclaredOversize } from './http/declared-length.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { headAsGet } from './http/head.ts';
+import { healthCheck } from './http/health.ts';
 import { problems } from './http/problem.ts';
 import { dispatchOperations, type OperationHandlers, type OperationId } from './http/operations.ts';
 import { requestLogging } from './http/request-log.ts';
@@ -132,10 +133,7 @@ export function buildApp(options: AppOptions): Express {
   app.use(API_BASE, api);
 
   // Outside the API, after it: API requests, by far the most, do not pass these routes first.
-  app.get('/healthz', (_req, res) => {
-    options.db.prepare('SELECT 1').get();
-    res.json({ status: 'ok' });
-  });
+  app.get('/healthz', healthCheck(options.db, path.dirname(options.imagesDir)));
   app.get('/openapi.json', (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')));
   app.get('/openapi.yaml', (_req, res) => res.type('application/yaml').sendFile(path.join(generatedDir, 'openapi.yaml')));
   app.get('/docs', docsPage(options.docsFile, (contract.servers as Array<{ url: string }>)[0]!.url, `${options.publicUrl}${API_BASE}`));

@@ -3,7 +3,6 @@
  * the docs, printing where to find everything and the development token.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Server } from 'node:http';
@@ -15,6 +14,7 @@ import { loadConfig } from './config.ts';
 import { systemClock } from './domain/clock.ts';
 import { createHttpServer } from './http/listen.ts';
 import { createLogger } from './logger.ts';
+import { dataDirProblem, databaseProblem } from './startup-check.ts';
 
 /**
  * The docs are built by scripts/docs.ts in a process of its own, with this process's Node flags (tsx
@@ -29,12 +29,25 @@ async function buildDocsInChildProcess(outputFile: string): Promise<void> {
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-mkdirSync(config.dataDir, { recursive: true });
+/** Ends start-up with one line that names the file and says what to do, instead of a stack trace. */
+function refuseToStart(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+const dataDirLine = dataDirProblem(config.dataDir);
+if (dataDirLine) refuseToStart(dataDirLine);
 
 if (config.buildDocs) {
   await buildDocsInChildProcess(defaultDocsFile).catch((err) => logger.warn({ err }, 'docs could not be built; /docs will answer 404'));
 }
-const server = composeServer(config, { logger, docsFile: defaultDocsFile });
+let server: ReturnType<typeof composeServer>;
+try {
+  server = composeServer(config, { logger, docsFile: defaultDocsFile });
+} catch (err) {
+  const line = databaseProblem(config.databasePath, err);
+  if (!line) throw err;
+  refuseToStart(line);
+}
 const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
   dataDir: config.dataDir,
   fixedToken: config.devToken,
