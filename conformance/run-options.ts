@@ -2,8 +2,7 @@
  * The settings of one run, as the CLI resolves them and the suite receives them (through vitest's
  * `provide`/`inject`, so they must stay plain JSON).
  */
-import type { SavedCase } from './cases/failures-file.ts';
-import type { Phase } from './cases/model.ts';
+import type { Phase, SavedCase } from './cases/model.ts';
 import type { Profile } from './checks/profile.ts';
 
 export type ReporterName = 'console' | 'json' | 'junit' | 'html';

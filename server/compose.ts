@@ -3,20 +3,36 @@
  * with its mail transport, and the Express app. main.ts and the tests both start here.
  */
 import path from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 import { inTransaction, openDatabase, type Db } from './db/database.ts';
 import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { systemClock, timestamp, type Clock } from './domain/clock.ts';
-import { MarkdownPool } from './domain/markdown-pool.ts';
+import { MarkdownPool, type MarkdownRenderer } from './domain/markdown-pool.ts';
 import { FairMarkdown } from './domain/fair-markdown.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { ServiceContext } from './services/context.ts';
-import { createServices } from './services/index.ts';
-import { createStores } from './store/index.ts';
-import { faultsFrom } from './faults/index.ts';
+import { createServices, type Services } from './services/index.ts';
+import { createStores, type Stores } from './store/index.ts';
 import type { RateLimitOptions } from './http/rate-limit.ts';
+
+/** The parts of a server, made before its application. */
+export interface ServerParts {
+  db: Db;
+  stores: Stores;
+  services: Services;
+  markdown: MarkdownRenderer;
+}
+
+/**
+ * A build of the server that behaves otherwise on purpose, such as a test build: it may change the
+ * parts once they are made (in place), and the application's pipeline by stage name (app.ts).
+ */
+export interface ServerVariant {
+  adaptParts?(parts: ServerParts): void;
+  adaptPipeline?: AppOptions['adaptPipeline'];
+}
 
 export interface ComposeOptions {
   logger: Logger;
@@ -29,6 +45,8 @@ export interface ComposeOptions {
   rateLimitStore?: RateLimitOptions['store'];
   /** Benchmark only: false leaves request and response validation out (app.ts). */
   validation?: boolean;
+  /** The real server when absent. */
+  variant?: ServerVariant;
 }
 
 export function composeServer(config: ServerConfig, options: ComposeOptions) {
@@ -58,9 +76,22 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     // After the request's transaction has committed (http/operations.ts), not inside it.
     onEmailQueued: () => setImmediate(() => worker.wake()),
   });
-  const faults = faultsFrom(config.faults);
-  faults.patch({ db, stores, services, markdown });
-  const app = buildApp({ db, stores, services, logger: options.logger, imagesDir, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) }, trustProxy: config.trustProxy, faults, ...(options.docsFile ? { docsFile: options.docsFile } : {}), ...(options.validation === undefined ? {} : { validation: options.validation }) });
+  const variant = options.variant;
+  variant?.adaptParts?.({ db, stores, services, markdown });
+  const app = buildApp({
+    db,
+    stores,
+    services,
+    logger: options.logger,
+    imagesDir,
+    corsOrigins: config.corsOrigins,
+    publicUrl: config.publicUrl,
+    rateLimit: { ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) },
+    trustProxy: config.trustProxy,
+    ...(variant?.adaptPipeline ? { adaptPipeline: variant.adaptPipeline } : {}),
+    ...(options.docsFile ? { docsFile: options.docsFile } : {}),
+    ...(options.validation === undefined ? {} : { validation: options.validation }),
+  });
 
   return {
     app,

@@ -3,8 +3,6 @@
  * the defaults run a complete server on one machine with no other services (README: Configuration).
  */
 import path from 'node:path';
-import { parseFaults } from './faults/index.ts';
-import type { FaultName } from './faults/catalog.ts';
 import type { RateLimitSettings } from './http/rate-limit.ts';
 
 export interface ServerConfig {
@@ -24,8 +22,6 @@ export interface ServerConfig {
   /** A fixed development token to create on first start instead of a random one. */
   devToken: string | undefined;
   logLevel: string;
-  /** Deliberate bugs to run with (server/faults/catalog.ts), for testing conformance suites only. */
-  faults: FaultName[];
   /** Origins browsers may call the API from: '*' (any; safe, as auth is a header, not a cookie) or a list. */
   corsOrigins: '*' | string[];
   /** How often the delivery worker looks for due emails, in milliseconds. */
@@ -96,7 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pagesDomain: env.PAGES_DOMAIN || 'pages.localhost',
     devToken: env.PUBLISHING_DEV_TOKEN || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    faults: parseFaults(env.FAULTS),
     corsOrigins: !env.CORS_ORIGINS || env.CORS_ORIGINS === '*' ? '*' : env.CORS_ORIGINS.split(',').map((o) => o.trim()),
     deliveryPollMs: integer('DELIVERY_POLL_MS', 1000, env),
     deliveryBatchSize: Math.max(1, integer('DELIVERY_BATCH_SIZE', 200, env)),

@@ -8,18 +8,13 @@ import path from 'node:path';
 import { CHECK_NAMES, CHECKS } from '../checks/catalog.ts';
 import type { CheckFailure } from '../checks/recorder.ts';
 import { hashString } from '../generate/random.ts';
-import type { GeneratedCase, GeneratedPhase } from './model.ts';
+import type { GeneratedCase, GeneratedPhase, SavedCase } from './model.ts';
+
+export type { SavedCase } from './model.ts';
 
 export const FAILURES_FILE = 'failures.json';
 
 /** A case to run again: a single-request case as it was sent, or a stateful sequence by name. */
-export interface SavedCase {
-  phase: GeneratedPhase;
-  operationId: string;
-  case?: GeneratedCase;
-  sequence?: string;
-}
-
 export interface SavedFailure {
   /** `operation x check x location`, hashed: what `--replay` takes. */
   id: string;

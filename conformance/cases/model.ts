@@ -63,3 +63,11 @@ export function caseId(operationId: string, phase: GeneratedPhase, title: string
 export function makeCase(spec: Omit<GeneratedCase, 'id'>): GeneratedCase {
   return { id: caseId(spec.operationId, spec.phase, spec.title), ...spec };
 }
+
+/** A case as the failures file keeps it, to be sent again by `--replay` or `--failed`. */
+export interface SavedCase {
+  phase: GeneratedPhase;
+  operationId: string;
+  case?: GeneratedCase;
+  sequence?: string;
+}

@@ -11,35 +11,8 @@ import type { ContractRule } from '../contract/rules.ts';
 import { buildRuleCoverage, type RuleCoverageSection } from './rule-coverage.ts';
 import { buildStatusCoverage, type StatusCoverageSection } from './status-coverage.ts';
 
-export type TestState = 'passed' | 'failed' | 'not_applicable' | 'not_run';
-
-/** One test as the reporter saw it. */
-export interface TestEntry {
-  /** `POST /pages > creates a page` */
-  name: string;
-  file: string;
-  operation: string;
-  check: CheckName;
-  /** The contract rules the test declares it verifies. */
-  rules: string[];
-  state: TestState;
-  /** Why it was not applicable or not run; for a failure without a record, the error. */
-  reason?: string;
-  durationMs: number;
-  /** When the test started (epoch ms), so an operation's wall time can be told from its summed test time. */
-  startedAtMs?: number;
-  record?: TestRecord;
-}
-
-export type CellStatus = 'passed' | 'failed' | 'not_applicable';
-
-export interface MatrixCell {
-  status: CellStatus;
-  passed: number;
-  failed: number;
-  /** Why the check did not apply (distinct reasons). */
-  reasons: string[];
-}
+export type { CellStatus, MatrixCell, TestEntry, TestState } from './test-entry.ts';
+import type { MatrixCell, TestEntry } from './test-entry.ts';
 
 export interface OperationSummary {
   operationId: string;

@@ -5,7 +5,7 @@
  */
 import { CHECK_NAMES, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
 import type { ContractRule } from '../contract/rules.ts';
-import type { MatrixCell, TestEntry, TestState } from './model.ts';
+import type { MatrixCell, TestEntry, TestState } from './test-entry.ts';
 
 export type RuleStatus = 'passed' | 'failed' | 'not_applicable' | 'not_run' | 'gap' | 'not_checkable';
 

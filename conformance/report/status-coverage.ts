@@ -6,7 +6,7 @@
  */
 import { whyNotExercised } from '../checks/unexercised-statuses.ts';
 import type { OperationInfo } from '../contract/document.ts';
-import type { TestEntry } from './model.ts';
+import type { TestEntry } from './test-entry.ts';
 
 export type StatusState = 'exercised' | 'not_exercised' | 'gap';
 

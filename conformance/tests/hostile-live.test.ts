@@ -29,7 +29,7 @@ async function startTarget(faults: string[], ownProcess = false): Promise<Target
   if (ownProcess) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'conformance-hostile-server-'));
     // The heap `npm start` gives the server: a renderer without bounds runs out of it, as in production.
-    const server = await startServerProcess(dataDir, { FAULTS: faults.join(','), NODE_OPTIONS: '--max-old-space-size=128' });
+    const server = await startServerProcess(dataDir, { FAULTS: faults.join(','), NODE_OPTIONS: '--max-old-space-size=128' }, undefined, { script: 'server/faults/main.ts' });
     return {
       baseUrl: server.baseUrl,
       token: DEV_TOKEN,

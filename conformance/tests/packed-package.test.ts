@@ -24,7 +24,7 @@ beforeAll(async () => {
   [tarball, clean, faulty] = await Promise.all([
     packWorkspace('conformance', mkdtempSync(path.join(tmpdir(), 'packed-suite-'))),
     startTestServer(),
-    // As `FAULTS=upsert-duplicates npm start` would run it.
+    // As `FAULTS=upsert-duplicates npm run start:faults` would run it.
     startTestServer({ faults: ['upsert-duplicates'] }),
   ]);
   project = await installIntoFreshProject([tarball]);

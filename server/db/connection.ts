@@ -1,5 +1,5 @@
 /**
- * The part of a SQLite connection the server uses, and the driver that provides it on this Node.js.
+ * The SQLite driver that provides the connection the server uses (sqlite-api.ts) on this Node.js.
  *
  * On Node 22 and later the driver is better-sqlite3 (13, over Node-API, with a binary for each
  * platform inside the package). better-sqlite3 13 does not run on Node 20, and better-sqlite3 12,
@@ -9,43 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import { LibsqlConnection } from './libsql-connection.ts';
-
-export type BindParameters = unknown[] | object;
-
-type Arguments<Params extends BindParameters> = Params extends unknown[] ? Params : [Params];
-
-export interface RunResult {
-  changes: number;
-  lastInsertRowid: number | bigint;
-}
-
-/** A prepared statement. `pluck()` reads the first column only, `raw()` reads rows as arrays. */
-export interface Statement<Params extends BindParameters = unknown[], Row = unknown> {
-  run(...params: Arguments<Params>): RunResult;
-  get(...params: Arguments<Params>): Row | undefined;
-  all(...params: Arguments<Params>): Row[];
-  pluck(): this;
-  raw(): this;
-}
-
-type AnyFunction = (...args: never[]) => unknown;
-
-/** `fn` run in one transaction (nested calls nest as savepoints); `.immediate` takes the write lock first. */
-export type Transaction<F extends AnyFunction> = F & { immediate: F };
-
-export interface Connection {
-  prepare<Params extends BindParameters = unknown[], Row = unknown>(sql: string): Statement<Params, Row>;
-  exec(sql: string): unknown;
-  /** Runs `PRAGMA <source>` and returns its rows. */
-  pragma(source: string): unknown;
-  transaction<F extends AnyFunction>(fn: F): Transaction<F>;
-  close(): unknown;
-}
-
-export interface ConnectionOptions {
-  readonly?: boolean;
-  fileMustExist?: boolean;
-}
+import type { Connection, ConnectionOptions } from './sqlite-api.ts';
 
 /** The driver this Node.js runs: better-sqlite3 13 needs Node 22 or later. */
 export const sqliteDriver: 'better-sqlite3' | 'libsql' = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'libsql';

@@ -6,7 +6,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openConnection, type Connection } from './connection.ts';
+import { openConnection } from './connection.ts';
+import type { Connection } from './sqlite-api.ts';
 import { fillNameKeys } from './name-keys.ts';
 
 export type Db = Connection;

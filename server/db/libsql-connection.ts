@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BindParameters, Connection, ConnectionOptions, RunResult, Statement, Transaction } from './connection.ts';
+import type { BindParameters, Connection, ConnectionOptions, RunResult, Statement, Transaction } from './sqlite-api.ts';
 
 interface LibsqlStatement {
   readonly reader: boolean;

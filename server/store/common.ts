@@ -1,5 +1,5 @@
 /** Pieces every store shares: paging, slug ranges and partial updates. */
-import type { Statement } from '../db/connection.ts';
+import type { Statement } from '../db/sqlite-api.ts';
 import type { Db } from '../db/database.ts';
 
 export interface Paging {

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openConnection, sqliteDriver, type Connection, type ConnectionOptions } from '../db/connection.ts';
+import { openConnection, sqliteDriver } from '../db/connection.ts';
+import type { Connection, ConnectionOptions } from '../db/sqlite-api.ts';
 import { LibsqlConnection } from '../db/libsql-connection.ts';
 import { makeTempDir, removeTempDirs } from './temp-dirs.ts';
 

@@ -10,6 +10,8 @@ import { composeServer, type ComposedServer } from '../compose.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Clock } from '../domain/clock.ts';
 import { createHttpServer } from '../http/listen.ts';
+import type { FaultName } from '../faults/catalog.ts';
+import { faultLayer } from '../faults/index.ts';
 import { createLogger } from '../logger.ts';
 import { newToken } from '../store/tokens.ts';
 import { freePort } from '../../scripts/prism.ts';
@@ -54,9 +56,10 @@ export function apiFor(baseUrl: string, defaultToken: string): Api {
 }
 
 export async function startTestServer(
-  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string } = {},
+  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; /** Deliberate bugs (server/faults) to start with. */ faults?: FaultName[] } = {},
 ): Promise<TestServer> {
-  const { clock, docsFile, ...configOverrides } = overrides;
+  const { clock, docsFile, faults = [], ...configOverrides } = overrides;
+  const variant = faultLayer(faults);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
   // A known port up front, so the server's public URL (used in image URLs) is right from the start.
   const port = await freePort();
@@ -74,6 +77,7 @@ export async function startTestServer(
     logger: createLogger(config.logLevel),
     ...(clock ? { clock } : {}),
     ...(docsFile ? { docsFile } : {}),
+    ...(variant ? { variant } : {}),
   });
   const now = new Date().toISOString();
   const workspace = server.stores.tokens.createWorkspace('Test workspace', now);

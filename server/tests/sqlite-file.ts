@@ -2,7 +2,8 @@
  * Looks into a server's SQLite file from the test process, read-only, while the server runs or
  * after it has stopped: what is really stored, not what the API chooses to show.
  */
-import { openConnection, type Connection } from '../db/connection.ts';
+import { openConnection } from '../db/connection.ts';
+import type { Connection } from '../db/sqlite-api.ts';
 
 export function readDatabase<T>(file: string, read: (db: Connection) => T): T {
   const db = openConnection(file, { readonly: true, fileMustExist: true });
