@@ -192,6 +192,9 @@ export async function sendList<Item extends object>(
     for (const light of items) {
       const large = isDeferred(light);
       const release = large ? await slots.acquire() : () => {};
+      // A large item takes tens of milliseconds to read, check and serialise: other requests (and
+      // /healthz) get their turn before each one, not only when the client is slow to read.
+      if (large) await new Promise((resolve) => setImmediate(resolve));
       try {
         const item = complete(light);
         if (item === undefined) continue;
