@@ -16,7 +16,7 @@ import { FairAdmission, type AdmissionLimits } from './admission.ts';
 
 export const LARGE_BODY_BYTES = 64 * 1024;
 
-export const JSON_BODY_ADMISSION = { running: 8, runningPerKey: 4, waitingPerKey: 8, waitingTotal: 64, maxWaitMs: 10_000 } as const;
+export const JSON_BODY_ADMISSION = { running: 4, runningPerKey: 2, waitingPerKey: 8, waitingTotal: 64, maxWaitMs: 10_000 } as const;
 export const UPLOAD_ADMISSION = { running: 8, runningPerKey: 4, waitingPerKey: 8, waitingTotal: 64, maxWaitMs: 30_000 } as const;
 
 type Bounds = Omit<AdmissionLimits, 'what' | 'retryAfterSeconds'>;
