@@ -21,6 +21,7 @@ import { startPrismMock, type RunningMock } from '../scripts/prism.ts';
 import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerLaunch, type ServerProcess } from '../server/tests/processes.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
 import { timeSuiteInstall, timeSuiteRun } from './conformance-run.ts';
+import { formatCapacity, measureCapacity } from './capacity.ts';
 import { measureDelivery } from './delivery.ts';
 import { measureFirstRequests } from './first-requests.ts';
 import { measureHostileInput, type HostileResult } from './hostile.ts';
@@ -141,6 +142,8 @@ async function main(): Promise<BenchmarkResults> {
 try {
   const results = await main();
   process.stdout.write(`\n${formatReport(results)}\n`);
+  say('Capacity: many of the largest requests at once ...');
+  process.stdout.write(`\n${formatCapacity(await measureCapacity(quick, serverEnv))}\n`);
 } catch (err) {
   say(`The benchmark could not finish: ${err instanceof Error ? err.stack : String(err)}`);
   process.exitCode = 1;

@@ -20,8 +20,11 @@ import { dispatchOperations, type Dispatch, type OperationHandlers, type Operati
 import { requestLogging } from './http/request-log.ts';
 import { docsPage } from './http/docs-page.ts';
 import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
-import { imageUploadParser, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
-import { answerBroke, contractValidator, loadContract } from './http/validator.ts';
+import { imageUploadParser, incomingUploadsDir, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
+import { admitLargeBodies } from './http/body-admission.ts';
+import { healthCheck } from './http/health.ts';
+import { listAnswers } from './http/list-answer.ts';
+import { answerBroke, CONTRACT_FORMATS, contractValidator, loadContract } from './http/validator.ts';
 import { warmValidators } from './http/warm-validators.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
@@ -106,10 +109,12 @@ function apiStages(context: PipelineContext): Stage[] {
           : { bytes: JSON_BODY_LIMIT, description: '1 MiB' },
       ),
     },
+    { name: 'body-admission', handler: admitLargeBodies((path) => path === '/images/upload') },
     { name: 'json-body', handler: jsonBody(BODY_RULES) },
-    { name: 'upload-parser', route: { method: 'post', path: '/images/upload' }, handler: imageUploadParser() },
+    { name: 'upload-parser', route: { method: 'post', path: '/images/upload' }, handler: imageUploadParser(incomingUploadsDir(options.imagesDir)) },
     { name: 'whole-numbers', handler: wholeNumbers(contractIndex, API_BASE) },
     { name: 'validator', handler: contractValidator(contract, { requests: validation, responses: validation }) },
+    { name: 'list-answers', handler: listAnswers(contract, { validate: validation, logger: options.logger, formats: CONTRACT_FORMATS }) },
     { name: 'operations', handler: dispatchOperations(handlers, dispatch) },
   ];
 }
@@ -133,10 +138,7 @@ function siteStages(context: PipelineContext): Omit<Pipeline, 'api'> {
       {
         name: 'healthz',
         route: { method: 'get', path: '/healthz' },
-        handler: (_req, res) => {
-          options.db.prepare('SELECT 1').get();
-          res.json({ status: 'ok' });
-        },
+        handler: healthCheck(options.db, path.dirname(options.imagesDir)),
       },
       { name: 'openapi-json', route: { method: 'get', path: '/openapi.json' }, handler: (_req, res) => res.sendFile(path.join(generatedDir, 'openapi.json')) },
       {

@@ -9,6 +9,7 @@ import { OutboxTransport, SmtpTransport, type Transport } from './delivery/trans
 import { DeliveryWorker } from './delivery/worker.ts';
 import { systemClock, timestamp, type Clock } from './domain/clock.ts';
 import { MarkdownPool, type MarkdownRenderer } from './domain/markdown-pool.ts';
+import { FairMarkdown } from './domain/fair-markdown.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -66,7 +67,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     pollMs: config.deliveryPollMs,
     logger: options.logger,
   });
-  const markdown = new MarkdownPool();
+  const markdown = new FairMarkdown(new MarkdownPool());
   const services = createServices(context, {
     markdown,
     pagesDomain: config.pagesDomain,

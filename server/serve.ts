@@ -3,7 +3,6 @@
  * outbox and the docs, printing where to find everything and the development token, until SIGTERM or
  * SIGINT. main.ts runs the real server; a variant's own command runs it with the variant.
  */
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { API_BASE, warmUpOf } from './app.ts';
 import { ensureDevelopmentWorkspace } from './bootstrap.ts';
@@ -13,6 +12,7 @@ import { systemClock } from './domain/clock.ts';
 import { DOCS_FILE, renderDocs } from './docs-file.ts';
 import { createHttpServer } from './http/listen.ts';
 import { createLogger } from './logger.ts';
+import { dataDirProblem, databaseProblem } from './startup-check.ts';
 
 export interface ServeOptions {
   /** A build of the server that behaves otherwise on purpose; the real server when absent. */
@@ -21,12 +21,26 @@ export interface ServeOptions {
   warning?: string;
 }
 
+/** Ends start-up with one line that names the file and says what to do, instead of a stack trace. */
+function refuseToStart(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
 export async function serve(options: ServeOptions = {}): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true });
+  const dataDirLine = dataDirProblem(config.dataDir);
+  if (dataDirLine) refuseToStart(dataDirLine);
 
-  const server = composeServer(config, { logger, docsFile: DOCS_FILE, ...(options.variant ? { variant: options.variant } : {}) });
+  let server: ReturnType<typeof composeServer>;
+  try {
+    server = composeServer(config, { logger, docsFile: DOCS_FILE, ...(options.variant ? { variant: options.variant } : {}) });
+  } catch (err) {
+    const line = databaseProblem(config.databasePath, err);
+    if (!line) throw err;
+    refuseToStart(line);
+  }
   const access = ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
     dataDir: config.dataDir,
     fixedToken: config.devToken,

@@ -25,6 +25,15 @@ export const UNEXERCISED_STATUSES: readonly UnexercisedStatus[] = [
     reason:
       "the rate limit: reaching it spends the token's quota, which a default run must not do to a target, so only --probe-rate-limit provokes it (on listNewsletters, in a run of its own); any 429 met is judged",
   },
+  {
+    status: '503',
+    reason:
+      'the server at capacity: provoking it takes many of the largest requests at once, too heavy for a shared target by default, so only the opt-in load phase sends them; any 503 met must carry Retry-After',
+  },
+  {
+    status: '507',
+    reason: 'storage full: only a target whose disk is full answers it, which nothing the suite sends can bring about',
+  },
 ];
 
 /** Why a default run does not provoke this declared status of the operation; undefined when it should. */

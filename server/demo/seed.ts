@@ -191,7 +191,7 @@ class Seeder {
   }
 
   private async post(workspaceId: number, pageId: number, content: DemoPost, categories: Map<string, number>, authors: Map<string, number>): Promise<void> {
-    const cover = content.cover ? (await this.services.images.store(gradientPng(...content.cover))).url : null;
+    const cover = content.cover ? (await this.services.images.storeBytes(gradientPng(...content.cover))).url : null;
     if (!cover && content.markdown.includes('](cover)')) throw new Error(`The demo post "${content.title}" shows its cover but has none`);
     const input = {
       title: content.title,

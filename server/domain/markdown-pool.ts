@@ -12,9 +12,16 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Rendering } from './markdown.ts';
 
+/** Whose rendering it is, and whether its client still waits for it. */
+export interface RenderJob {
+  workspace: number;
+  /** Aborted when the client has gone: a rendering not started yet is dropped. */
+  signal?: AbortSignal;
+}
+
 export interface MarkdownRenderer {
   /** The HTML of the Markdown, or why it is refused. */
-  render(markdown: string): Promise<Rendering>;
+  render(markdown: string, job?: RenderJob): Promise<Rendering>;
   close(): Promise<void>;
 }
 
@@ -110,6 +117,11 @@ export class MarkdownPool implements MarkdownRenderer {
       timeoutMs: options.timeoutMs ?? 20_000,
       heapMb: options.heapMb ?? 256,
     };
+  }
+
+  /** How many renderings run at once. */
+  get threadCount(): number {
+    return this.options.threads;
   }
 
   render(markdown: string): Promise<Rendering> {

@@ -11,6 +11,7 @@
  */
 import type { FieldError } from '../http/problem.ts';
 import { problems } from '../http/problem.ts';
+import { instantOf } from './instants.ts';
 import type { EmailState } from '../store/emails.ts';
 
 /**
@@ -20,8 +21,8 @@ import type { EmailState } from '../store/emails.ts';
  */
 export function requestedSendTime(requested: string | null | undefined, now: Date): string {
   if (requested == null) return now.toISOString();
-  const at = new Date(requested);
-  if (Number.isNaN(at.getTime())) {
+  const at = instantOf(requested);
+  if (at === undefined) {
     throw problems.invalidField('scheduled_at', 'must be an RFC 3339 date-time with a time-zone offset');
   }
   if (at.getTime() <= now.getTime()) throw problems.invalidField('scheduled_at', 'must be in the future');

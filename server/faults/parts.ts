@@ -3,7 +3,8 @@
  * Markdown renderer with a broken one, before the application is built on them.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import slugifyText from '@sindresorhus/slugify';
 import type { Email } from '../../generated/openapi.d.ts';
@@ -374,14 +375,14 @@ export function breakParts(on: FaultSet, { db, stores, services, markdown }: Ser
   if (on('image-any-type')) {
     const store = services.images.store.bind(services.images);
     const { directory, publicUrl } = services.images as unknown as { directory: string; publicUrl: string };
-    services.images.store = async (content) => {
+    services.images.store = async (incoming) => {
       try {
-        return await store(content);
+        return await store(incoming);
       } catch (error) {
         if (!(error instanceof ProblemError && error.status === 415)) throw error;
         const name = `${randomBytes(16).toString('hex')}.bin`;
         await mkdir(directory, { recursive: true });
-        await writeFile(path.join(directory, name), content, { flag: 'wx' });
+        await copyFile(incoming, path.join(directory, name), fsConstants.COPYFILE_EXCL);
         return { url: `${publicUrl}/images/${name}` };
       }
     };

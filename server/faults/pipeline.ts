@@ -14,7 +14,8 @@ import { insertBefore, removeStage, replaceStage, wrapStage, type Pipeline, type
 import { ProblemError, problems } from '../http/problem.ts';
 import { authenticateWithLimits } from '../http/rate-limit.ts';
 import { IMAGE_SIZE_LIMIT } from '../http/uploads.ts';
-import { contractValidator } from '../http/validator.ts';
+import { CONTRACT_FORMATS, contractValidator } from '../http/validator.ts';
+import { listAnswers } from '../http/list-answer.ts';
 import type { FaultName } from './catalog.ts';
 import { faultyContract } from './contract.ts';
 import type { FaultSet } from './fault-set.ts';
@@ -213,14 +214,11 @@ export function breakPipeline(on: FaultSet, names: readonly FaultName[], pipelin
   if (on('lax-numbers')) api = removeStage(api, 'whole-numbers');
   // A faulty server must be able to send what the contract forbids, so it does not validate its own
   // responses, unless its faults are all of those that need it.
-  api = replaceStage(
-    api,
-    'validator',
-    contractValidator(faultyContract(on, context.contract), {
-      requests: context.validation && !on('accept-invalid-input'),
-      responses: context.validation && names.every((name) => ANSWER_CHECKED.includes(name)),
-    }),
-  );
+  const contract = faultyContract(on, context.contract);
+  const responses = context.validation && names.every((name) => ANSWER_CHECKED.includes(name));
+  api = replaceStage(api, 'validator', contractValidator(contract, { requests: context.validation && !on('accept-invalid-input'), responses }));
+  // List answers are validated item by item against the same contract, as the validator would.
+  api = replaceStage(api, 'list-answers', listAnswers(contract, { validate: responses, logger: context.options.logger, formats: CONTRACT_FORMATS }));
   if (on('upsert-check-then-insert')) api = insertBefore(api, 'operations', checkThenInsert(context));
   if (on('commit-unreadable-write')) api = replaceStage(api, 'operations', dispatchOperations(context.handlers, { ...context.dispatch, answerBroke: () => false }));
 

@@ -7,6 +7,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { ContractIndex } from './contract-index.ts';
 import type { Logger } from '../logger.ts';
+import { Overloaded } from './admission.ts';
 import { ProblemError, problems } from './problem.ts';
 import { validationProblem, type ValidatorError } from './validation-errors.ts';
 
@@ -52,8 +53,17 @@ function parserProblem(err: ParserError): ProblemError | undefined {
   return undefined;
 }
 
+/** A write that failed for want of space: the disk (ENOSPC), a quota (EDQUOT), or SQLite's file (SQLITE_FULL). */
+const isStorageFull = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'].includes(String((err as { code?: unknown }).code));
+
 export function toProblem(err: unknown, req: Request, contract: ContractIndex, logger: Logger): ProblemError {
   if (err instanceof ProblemError) return err;
+  if (err instanceof Overloaded) return problems.overloaded(err.message, err.retryAfterSeconds);
+  if (isStorageFull(err)) {
+    logger.error({ err }, 'storage is full');
+    return problems.storageFull('The server has no room left to store this. Nothing of this request was stored; try again once space has been freed.');
+  }
   const fromParser = typeof err === 'object' && err !== null ? parserProblem(err as ParserError) : undefined;
   if (fromParser) return fromParser;
   if (isValidatorError(err)) {

@@ -7,7 +7,12 @@
  *   of 10 MiB over a slow line; a client that stalls mid-body is cut off then;
  * - Node's own refusals, which it makes before the app sees a request (bad framing: 400; headers
  *   over 16 KiB: 431; a request not received in time: 408), are answered as problem details too,
- *   where the connection can still carry an answer.
+ *   where the connection can still carry an answer;
+ * - what Node would refuse with an empty answer is refused here with a problem: an HTTP/1.1 request
+ *   without `Host` (400, RFC 9112 section 3.2) and an `Expect` other than `100-continue` (417, RFC
+ *   9110 section 10.1.1);
+ * - a request target in absolute form (`GET http://host/api/v1/pages`), which a server must accept
+ *   (RFC 9112 section 3.2.2), is served as its path and query.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -66,6 +71,34 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 /** How long an idle keep-alive connection stays open (announced as `Keep-Alive: timeout=65`). */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** Writes a problem on a response the app has not seen. */
+function answerProblem(res: http.ServerResponse, status: number, kind: string, title: string, detail: string): void {
+  const body = JSON.stringify({ type: PROBLEM_BASE + kind, title, status, detail });
+  res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body), 'X-Content-Type-Options': 'nosniff' });
+  res.end(body);
+}
+
+/** The request as the app should see it, or false when it has been answered here. */
+function admitTarget(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    answerProblem(res, 400, 'malformed-request', 'Malformed request', 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).');
+    return false;
+  }
+  const target = req.url ?? '/';
+  if (/^https?:\/\//i.test(target)) {
+    try {
+      const url = new URL(target);
+      req.url = `${url.pathname}${url.search}`;
+      // The target's authority replaces Host (RFC 9112, section 3.2.2).
+      req.headers.host = url.host;
+    } catch {
+      answerProblem(res, 400, 'malformed-request', 'Malformed request', 'The request target is not a valid absolute URL.');
+      return false;
+    }
+  }
+  return true;
+}
+
 export function createHttpServer(app: Express, limits: ServerLimits): http.Server {
   const server = http.createServer(
     {
@@ -78,9 +111,17 @@ export function createHttpServer(app: Express, limits: ServerLimits): http.Serve
       // the announced timeout less a second or two, later when its event loop is busy): the
       // request then dies with a reset. Idle connections cost a socket each, nothing more.
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      // Checked in admitTarget, which answers with a problem instead of Node's empty 400.
+      requireHostHeader: false,
     },
-    app,
+    (req, res) => {
+      if (admitTarget(req, res)) app(req, res);
+    },
   );
   server.on('clientError', answerClientError);
+  // Without a listener Node answers an unknown expectation with an empty 417.
+  server.on('checkExpectation', (_req, res: http.ServerResponse) =>
+    answerProblem(res, 417, 'expectation-failed', 'Expectation failed', 'The only expectation this server meets is Expect: 100-continue.'),
+  );
   return server;
 }

@@ -12,6 +12,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { operations } from '../../generated/openapi.d.ts';
+import { clientGone } from './client-gone.ts';
 
 export type OperationId = keyof operations;
 
@@ -113,7 +114,15 @@ export function dispatchOperations(handlers: OperationHandlers<OperationId>, dis
     const handler = handlers[operationId as OperationId];
     // A rejected promise reaches the error handler: Express 5 passes it to next().
     if (typeof handler !== 'function') {
-      return handler.prepare(req, res).then((ready) => inTransactionAnswered(req, res, () => handler.answer(req, res, ready)));
+      // A client that has gone while the slow part ran is not there to be told of a write: nothing
+      // is stored for it, and its failure is nobody's to answer.
+      const gone = clientGone(res);
+      return handler.prepare(req, res).then(
+        (ready) => (gone.aborted ? undefined : inTransactionAnswered(req, res, () => handler.answer(req, res, ready))),
+        (err: unknown) => {
+          if (!gone.aborted) throw err;
+        },
+      );
     }
     if (READS.has(req.method)) return handler(req, res);
     return inTransactionAnswered(req, res, () => handler(req, res));

@@ -120,6 +120,11 @@ export const problems = {
   invalidField: (field: string, message: string) => problems.invalid([{ field, message }]),
   notSendable: (detail: string, errors: FieldError[]) =>
     new ProblemError(422, 'email-not-sendable', 'Email cannot be sent', detail, errors),
+  overloaded: (detail: string, retryAfterSeconds: number) =>
+    new ProblemError(503, 'overloaded', 'Server at capacity', `${detail} Try again in ${retryAfterSeconds} seconds.`, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  storageFull: (detail: string) => new ProblemError(507, 'storage-full', 'Storage full', detail),
   internal: () =>
     new ProblemError(
       500,

@@ -4,7 +4,7 @@
  */
 import type { Request } from 'express';
 import type { operations } from '../../generated/openapi.d.ts';
-import type { PageOf, Paging } from '../store/common.ts';
+import type { Paging } from '../store/common.ts';
 import { pathParamsOf } from './operations.ts';
 
 type JsonBodyOf<T> = T extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
@@ -36,6 +36,3 @@ export const queryBoolean = (req: Request, name: string): boolean | undefined =>
   const value = queryValue(req, name);
   return value === undefined ? undefined : value === 'true';
 };
-
-/** The contract's list envelope. */
-export const listEnvelope = <T>({ page, size }: Paging, { total, items }: PageOf<T>) => ({ page, size, total, result: items });

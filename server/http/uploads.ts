@@ -7,7 +7,15 @@
  * `multipart/related`) reaches the validator unparsed, which answers 415 as for any type the
  * operation does not take. An upload is never content-encoded: multer would read the encoded bytes
  * as the form, so any Content-Encoding but identity is a 415 too.
+ *
+ * The file streams to disk as it arrives (multer's disk storage, in a directory beside the images
+ * that is never served), so an upload costs a few kilobytes of memory however large it is and however
+ * many run at once (http/body-admission.ts bounds how many). The image service moves a file it keeps
+ * into place with a rename; whatever is still in the incoming directory when the answer is complete
+ * (a refused file, a failed or cut-off upload) is removed then, so a failed upload leaves nothing.
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { problems } from './problem.ts';
@@ -16,9 +24,13 @@ export const IMAGE_SIZE_LIMIT = 10 * 1024 * 1024;
 /** Room for the multipart framing around the file: boundaries and part headers. */
 export const UPLOAD_BODY_LIMIT = IMAGE_SIZE_LIMIT + 64 * 1024;
 
-export function imageUploadParser(): RequestHandler {
+/** Where uploads are written while they arrive: beside the served images, not under them. */
+export const incomingUploadsDir = (imagesDir: string): string => path.join(path.dirname(imagesDir), 'incoming');
+
+export function imageUploadParser(incomingDir: string): RequestHandler {
+  mkdirSync(incomingDir, { recursive: true });
   const parse = multer({
-    storage: multer.memoryStorage(),
+    storage: multer.diskStorage({ destination: incomingDir }),
     limits: { fileSize: IMAGE_SIZE_LIMIT, files: 1, fields: 0, parts: 1 },
   }).any();
   return (req, res, next) => {
@@ -27,6 +39,10 @@ export function imageUploadParser(): RequestHandler {
     if (encoding !== 'identity' && encoding !== '') {
       return next(problems.unsupportedMediaType(`Send the upload without a Content-Encoding; ${encoding.slice(0, 40)} is not accepted for multipart/form-data.`));
     }
+    // Once the answer is complete (or the client gone), nothing of this request stays incoming.
+    res.once('close', () => {
+      for (const file of (req.files ?? []) as Express.Multer.File[]) if (typeof file.path === 'string') rmSync(file.path, { force: true });
+    });
     parse(req, res, (err?: unknown) => {
       if (err) return next(err);
       // The validator checks a multipart body against its schema by field name: list each file

@@ -15,6 +15,14 @@ const contractFile = fileURLToPath(new URL('../../generated/openapi.json', impor
 const LONGEST_URL = 2048;
 const isUri = fullFormats.uri as (text: string) => boolean;
 
+/**
+ * Formats the validator checks beyond ajv-formats' own. Every keyword of a field is checked
+ * (allErrors), so a 1 MiB string sent for a URL would also run the URI regular expression, about
+ * 100 ms on the event loop. Text longer than any URL the contract takes is already refused by
+ * maxLength; the format is not checked on it.
+ */
+export const CONTRACT_FORMATS = { uri: { type: 'string', validate: (text: string) => text.length > LONGEST_URL || isUri(text) } } as const;
+
 /** Requests whose answer failed response validation (see `answerBroke`). */
 const brokenAnswers = new WeakSet<object>();
 
@@ -58,10 +66,7 @@ export function contractValidator(
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
-    // Every keyword of a field is checked (allErrors), so a 1 MiB string sent for a URL would also
-    // run the URI regular expression, about 100 ms on the event loop. Text longer than any URL the
-    // contract takes is already refused by maxLength; the format is not checked on it.
-    formats: { uri: { type: 'string', validate: (text: string) => text.length > LONGEST_URL || isUri(text) } },
+    formats: CONTRACT_FORMATS,
     // Multipart bodies are parsed before the validator (http/uploads.ts).
     fileUploader: false,
   });

@@ -1,6 +1,7 @@
 /** Handlers of the author operations: listAuthors, getAuthor, updateAuthor. */
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId, queryBoolean } from '../http/request.ts';
+import { bodyOf, paging, pathId, queryBoolean } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { AuthorService } from '../services/authors.ts';
 import type { OperationHandlers } from '../http/operations.ts';
 
@@ -8,7 +9,7 @@ export function authorOperations(authors: AuthorService): OperationHandlers<'lis
   return {
     listAuthors: (req, res) => {
       const page = paging(req);
-      res.json(listEnvelope(page, authors.list(workspaceOf(res), queryBoolean(req, 'active') ?? true, page)));
+      return sendList(res, page, authors.list(workspaceOf(res), queryBoolean(req, 'active') ?? true, page));
     },
     getAuthor: (req, res) => {
       res.json(authors.get(workspaceOf(res), pathId(req, 'id')));

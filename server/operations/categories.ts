@@ -1,6 +1,7 @@
 /** Handlers of the categorie operations: listCategories, createCategory, getCategory, updateCategory, deleteCategory. */
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId } from '../http/request.ts';
+import { bodyOf, paging, pathId } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { CategoryService } from '../services/categories.ts';
 import type { OperationHandlers } from '../http/operations.ts';
 
@@ -8,7 +9,7 @@ export function categoryOperations(categories: CategoryService): OperationHandle
   return {
     listCategories: (req, res) => {
       const page = paging(req);
-      res.json(listEnvelope(page, categories.list(workspaceOf(res), pathId(req, 'page_id'), page)));
+      return sendList(res, page, categories.list(workspaceOf(res), pathId(req, 'page_id'), page));
     },
     createCategory: (req, res) => {
       res.status(201).json(categories.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createCategory'>(req)));

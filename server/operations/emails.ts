@@ -1,19 +1,21 @@
 /** Handlers of the email operations: listEmails, createEmail, getEmail, updateEmail, deleteEmail, sendEmail. */
 import type { Email } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId, queryString } from '../http/request.ts';
+import { bodyOf, paging, pathId, queryString } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { EmailService } from '../services/emails.ts';
 import { prepared, type OperationHandlers } from '../http/operations.ts';
+import { clientGone } from '../http/client-gone.ts';
 
 export function emailOperations(emails: EmailService): OperationHandlers<'listEmails' | 'createEmail' | 'getEmail' | 'updateEmail' | 'deleteEmail' | 'sendEmail'> {
   return {
     listEmails: (req, res) => {
       const page = paging(req);
       const status = queryString<Email['status']>(req, 'status');
-      res.json(listEnvelope(page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page)));
+      return sendList(res, page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page), (item) => emails.withContent(item));
     },
     createEmail: prepared({
-      prepare: (req, res) => emails.contentForCreate(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req)),
+      prepare: (req, res) => emails.contentForCreate(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
         res.status(201).json(emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), contentHtml));
       },
@@ -22,7 +24,7 @@ export function emailOperations(emails: EmailService): OperationHandlers<'listEm
       res.json(emails.get(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id')));
     },
     updateEmail: prepared({
-      prepare: (req, res) => emails.contentForUpdate(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req)),
+      prepare: (req, res) => emails.contentForUpdate(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
         res.json(emails.update(workspaceOf(res), pathId(req, 'newsletter_id'), pathId(req, 'id'), bodyOf<'updateEmail'>(req), contentHtml));
       },

@@ -9,7 +9,7 @@ export function imageOperations(images: ImageService): OperationHandlers<'upload
       const files = (req.files ?? []) as Express.Multer.File[];
       const file = files.find((f) => f.fieldname === 'file');
       if (!file || files.length !== 1) throw problems.invalidField('file', 'send exactly one part, named file');
-      res.status(201).json(await images.store(file.buffer));
+      res.status(201).json(await images.store(file.path));
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Handlers of the newsletter operations: listNewsletters, createNewsletter, getNewsletter, updateNewsletter. */
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId } from '../http/request.ts';
+import { bodyOf, paging, pathId } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { NewsletterService } from '../services/newsletters.ts';
 import type { OperationHandlers } from '../http/operations.ts';
 
@@ -8,7 +9,7 @@ export function newsletterOperations(newsletters: NewsletterService): OperationH
   return {
     listNewsletters: (req, res) => {
       const page = paging(req);
-      res.json(listEnvelope(page, newsletters.list(workspaceOf(res), page)));
+      return sendList(res, page, newsletters.list(workspaceOf(res), page));
     },
     createNewsletter: (req, res) => {
       res.status(201).json(newsletters.create(workspaceOf(res), bodyOf<'createNewsletter'>(req)));

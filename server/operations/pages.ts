@@ -1,6 +1,7 @@
 /** Handlers of the page operations: listPages, createPage, getPage, updatePage. */
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId } from '../http/request.ts';
+import { bodyOf, paging, pathId } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { PageService } from '../services/pages.ts';
 import type { OperationHandlers } from '../http/operations.ts';
 
@@ -8,7 +9,7 @@ export function pageOperations(pages: PageService): OperationHandlers<'listPages
   return {
     listPages: (req, res) => {
       const page = paging(req);
-      res.json(listEnvelope(page, pages.list(workspaceOf(res), page)));
+      return sendList(res, page, pages.list(workspaceOf(res), page));
     },
     createPage: (req, res) => {
       res.status(201).json(pages.create(workspaceOf(res), bodyOf<'createPage'>(req)));

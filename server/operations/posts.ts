@@ -1,19 +1,21 @@
 /** Handlers of the post operations: listPosts, createPost, getPost, updatePost, deletePost. */
 import type { Post } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId, queryInteger, queryString } from '../http/request.ts';
+import { bodyOf, paging, pathId, queryInteger, queryString } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { PostService } from '../services/posts.ts';
 import { prepared, type OperationHandlers } from '../http/operations.ts';
+import { clientGone } from '../http/client-gone.ts';
 
 export function postOperations(posts: PostService): OperationHandlers<'listPosts' | 'createPost' | 'getPost' | 'updatePost' | 'deletePost'> {
   return {
     listPosts: (req, res) => {
       const page = paging(req);
       const filter = { status: queryString<Post['status']>(req, 'status'), category_id: queryInteger(req, 'category_id') };
-      res.json(listEnvelope(page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page)));
+      return sendList(res, page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page), (item) => posts.withContent(item));
     },
     createPost: prepared({
-      prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req)),
+      prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
         res.status(201).json(posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), contentHtml));
       },
@@ -22,7 +24,7 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
       res.json(posts.get(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id')));
     },
     updatePost: prepared({
-      prepare: (req, res) => posts.contentForUpdate(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req)),
+      prepare: (req, res) => posts.contentForUpdate(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
         res.json(posts.update(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id'), bodyOf<'updatePost'>(req), contentHtml));
       },

@@ -1,7 +1,8 @@
 /** Handlers of the subscriber operations: listSubscribers, createSubscriber (the upsert), deleteSubscriber. */
 import type { Subscriber } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
-import { bodyOf, listEnvelope, paging, pathId, queryBoolean, queryString } from '../http/request.ts';
+import { bodyOf, paging, pathId, queryBoolean, queryString } from '../http/request.ts';
+import { sendList } from '../http/list-answer.ts';
 import type { SubscriberService } from '../services/subscribers.ts';
 import type { OperationHandlers } from '../http/operations.ts';
 
@@ -10,7 +11,7 @@ export function subscriberOperations(subscribers: SubscriberService): OperationH
     listSubscribers: (req, res) => {
       const page = paging(req);
       const filter = { status: queryString<Subscriber['status']>(req, 'status'), verified: queryBoolean(req, 'verified') };
-      res.json(listEnvelope(page, subscribers.list(workspaceOf(res), pathId(req, 'newsletter_id'), filter, page)));
+      return sendList(res, page, subscribers.list(workspaceOf(res), pathId(req, 'newsletter_id'), filter, page));
     },
     createSubscriber: (req, res) => {
       // 200 whether the subscriber is new or already there: the contract makes both answers alike.

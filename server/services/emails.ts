@@ -37,6 +37,11 @@ export class EmailService {
     return this.stores.emails.list(newsletterId, status, paging);
   }
 
+  /** A listed email with the content a list leaves in the database for long emails (undefined: gone). */
+  withContent(email: Email): Email | undefined {
+    return this.stores.emails.withContent(email);
+  }
+
   get(workspaceId: number, newsletterId: number, id: number): Email {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     const email = this.stores.emails.get(newsletterId, id);
@@ -48,10 +53,10 @@ export class EmailService {
    * The HTML a new email stores: Markdown is rendered off the event loop, once the newsletter and
    * the author are known good, before `create` writes.
    */
-  async contentForCreate(workspaceId: number, newsletterId: number, input: EmailCreate): Promise<ContentHtml> {
+  async contentForCreate(workspaceId: number, newsletterId: number, input: EmailCreate, signal?: AbortSignal): Promise<ContentHtml> {
     ensureNewsletterInWorkspace(this.context, workspaceId, newsletterId);
     this.checkAuthor(workspaceId, input.author_id);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForCreate. */
@@ -76,10 +81,10 @@ export class EmailService {
   }
 
   /** As contentForCreate, for `update`. */
-  async contentForUpdate(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate): Promise<ContentHtml> {
+  async contentForUpdate(workspaceId: number, newsletterId: number, id: number, input: EmailUpdate, signal?: AbortSignal): Promise<ContentHtml> {
     this.draft(workspaceId, newsletterId, id, 'changed');
     this.checkAuthor(workspaceId, input.author_id);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForUpdate. */

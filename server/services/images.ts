@@ -4,9 +4,9 @@
  * scripts). Files get random names and are served back from the data directory.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import { problems } from '../http/problem.ts';
 
 const ACCEPTED: Record<string, string> = {
@@ -22,14 +22,30 @@ export class ImageService {
     private readonly publicUrl: string,
   ) {}
 
-  async store(content: Buffer): Promise<{ url: string }> {
-    const detected = await fileTypeFromBuffer(content);
+  /** Keeps the uploaded file at `incoming` (on the same file system) if it is an accepted image. */
+  async store(incoming: string): Promise<{ url: string }> {
+    const detected = await fileTypeFromFile(incoming);
     const extension = detected && ACCEPTED[detected.mime];
     if (!extension) throw problems.unsupportedMediaType('The file is not a PNG, JPEG, GIF or WebP image.');
     const name = `${randomBytes(16).toString('hex')}.${extension}`;
     await mkdir(this.directory, { recursive: true });
-    // `wx`: never overwrite; a name collision of 128 random bits would be a bug worth failing on.
-    await writeFile(path.join(this.directory, name), content, { flag: 'wx' });
+    // A hard link, then the incoming name removed: the image appears whole or not at all, and never
+    // overwrites another (a collision of 128 random bits would be a bug worth failing on).
+    await link(incoming, path.join(this.directory, name));
+    await rm(incoming, { force: true });
     return { url: `${this.publicUrl}/images/${name}` };
+  }
+
+  /** Keeps bytes the server made itself (the demo content) as an image, the way an upload is kept. */
+  async storeBytes(bytes: Uint8Array): Promise<{ url: string }> {
+    await mkdir(this.directory, { recursive: true });
+    // A dot-name in the images directory: on the same file system for the link, and never served.
+    const incoming = path.join(this.directory, `.incoming-${randomBytes(8).toString('hex')}`);
+    await writeFile(incoming, bytes);
+    try {
+      return await this.store(incoming);
+    } finally {
+      await rm(incoming, { force: true });
+    }
   }
 }

@@ -29,6 +29,11 @@ export class PostService {
     return this.stores.posts.list(pageId, filter, paging);
   }
 
+  /** A listed post with the content a list leaves in the database for long posts (undefined: gone). */
+  withContent(post: Post): Post | undefined {
+    return this.stores.posts.withContent(post);
+  }
+
   get(workspaceId: number, pageId: number, id: number): Post {
     ensurePageInWorkspace(this.context, workspaceId, pageId);
     const post = this.stores.posts.get(pageId, id);
@@ -40,10 +45,10 @@ export class PostService {
    * The HTML a new post stores: Markdown is rendered off the event loop, once the page and the
    * references are known good, before `create` writes.
    */
-  async contentForCreate(workspaceId: number, pageId: number, input: PostCreate): Promise<ContentHtml> {
+  async contentForCreate(workspaceId: number, pageId: number, input: PostCreate, signal?: AbortSignal): Promise<ContentHtml> {
     ensurePageInWorkspace(this.context, workspaceId, pageId);
     this.checkReferences(workspaceId, pageId, input);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForCreate. */
@@ -80,10 +85,10 @@ export class PostService {
   }
 
   /** As contentForCreate, for `update`. */
-  async contentForUpdate(workspaceId: number, pageId: number, id: number, input: PostUpdate): Promise<ContentHtml> {
+  async contentForUpdate(workspaceId: number, pageId: number, id: number, input: PostUpdate, signal?: AbortSignal): Promise<ContentHtml> {
     this.get(workspaceId, pageId, id);
     this.checkReferences(workspaceId, pageId, input);
-    return contentHtmlFrom(this.markdown, input);
+    return contentHtmlFrom(this.markdown, input, { workspace: workspaceId, ...(signal ? { signal } : {}) });
   }
 
   /** `contentHtml` comes from contentForUpdate. */

@@ -8,10 +8,16 @@ import type { Email } from '../../generated/openapi.d.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 import { ListPositions, POSITION_STEP, type SortKey } from './list-positions.ts';
+import { contentDeferredSql, inlineContentSql, isDeferred, markDeferred } from './deferred-content.ts';
 
 /** The columns an email is read from, in the order `emailOf` takes them. */
 const COLUMNS = `id, subject, preview, slug, status, content_html, content_json, author_id, newsletter_id,
   scheduled_at, sent_at, created_at, updated_at`;
+/**
+ * The same columns for a list, with a flag at the end: a long content_html stays in the database
+ * (deferred-content.ts).
+ */
+const LIST_COLUMNS = `${COLUMNS.replace('content_html', inlineContentSql)}, ${contentDeferredSql}`;
 
 type EmailValues = [
   number, string, string | null, string, Email['status'], string | null, string | null, number | null, number,
@@ -40,6 +46,15 @@ const emailOf = ([id, subject, preview, slug, status, content_html, content_json
   updated_at,
 });
 
+/** A listed email's values, with the flag that says its content_html was left out. */
+type ListedValues = [...EmailValues, number];
+
+/** A listed email, marked when its content_html is still in the database. */
+const listedEmailOf = (values: ListedValues): Email => {
+  const email = emailOf(values as unknown as EmailValues);
+  return values[13] ? markDeferred(email) : email;
+};
+
 /** An email as the send rules and the delivery worker see it. */
 export interface EmailState extends Email {
   delivery_started_at: string | null;
@@ -66,13 +81,13 @@ function listStatements(db: Db, filter: '' | 'AND status = @status') {
       `SELECT coalesce(sum(count), 0) AS total, coalesce(sum(changes), 0) AS version FROM email_counts WHERE newsletter_id = @newsletter ${filter}`,
     ),
     page: db
-      .prepare<[ListParams & { limit: number; offset: number }], EmailValues>(
-        `SELECT ${COLUMNS} FROM emails WHERE newsletter_id = @newsletter ${filter} ${newestFirst} LIMIT @limit OFFSET @offset`,
+      .prepare<[ListParams & { limit: number; offset: number }], ListedValues>(
+        `SELECT ${LIST_COLUMNS} FROM emails WHERE newsletter_id = @newsletter ${filter} ${newestFirst} LIMIT @limit OFFSET @offset`,
       )
       .raw(),
     pageFrom: db
-      .prepare<[ListParams & SortKey & { limit: number; offset: number }], EmailValues>(
-        `SELECT ${COLUMNS} FROM emails WHERE newsletter_id = @newsletter ${filter} AND (created_at, id) <= (@createdAt, @id)
+      .prepare<[ListParams & SortKey & { limit: number; offset: number }], ListedValues>(
+        `SELECT ${LIST_COLUMNS} FROM emails WHERE newsletter_id = @newsletter ${filter} AND (created_at, id) <= (@createdAt, @id)
          ${newestFirst} LIMIT @limit OFFSET @offset`,
       )
       .raw(),
@@ -92,6 +107,7 @@ export class EmailStore {
   private readonly insertRow;
   private readonly slugs;
   private readonly remove;
+  private readonly contentById;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], EmailValues>(`SELECT ${COLUMNS} FROM emails WHERE newsletter_id = ? AND id = ?`).raw();
@@ -103,6 +119,14 @@ export class EmailStore {
     );
     this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM emails WHERE newsletter_id = ? AND slug >= ? AND slug < ?').pluck();
     this.remove = db.prepare<[number, number]>('DELETE FROM emails WHERE newsletter_id = ? AND id = ?');
+    this.contentById = db.prepare<[number, number], string | null>('SELECT content_html FROM emails WHERE newsletter_id = ? AND id = ?').pluck();
+  }
+
+  /** A listed email with its content_html, if the list left it out; undefined if the email is gone. */
+  withContent(email: Email): Email | undefined {
+    if (!isDeferred(email)) return email;
+    const content = this.contentById.get(email.newsletter_id, email.id);
+    return content === undefined ? undefined : { ...email, content_html: content };
   }
 
   get(newsletterId: number, id: number): Email | undefined {
@@ -122,7 +146,7 @@ export class EmailStore {
     const params: ListParams = status === undefined ? { newsletter: newsletterId } : { newsletter: newsletterId, status };
     if (offset < POSITION_STEP) {
       const { total } = statements.totals.get(params)!;
-      return { total, items: statements.page.all({ ...params, limit, offset }).map(emailOf) };
+      return { total, items: statements.page.all({ ...params, limit, offset }).map(listedEmailOf) };
     }
     // One read transaction, so the list's version, its total and its rows are of one moment.
     return inTransaction(this.db, () => {
@@ -131,7 +155,7 @@ export class EmailStore {
         after === undefined ? statements.first.get(params) : statements.after.get({ ...params, ...after, skip });
       const anchor = this.positions.anchorFor(`${newsletterId}/${status ?? '*'}`, version, offset, step);
       const rows = anchor ? statements.pageFrom.all({ ...params, ...anchor.key, limit, offset: anchor.rest }) : [];
-      return { total, items: rows.map(emailOf) };
+      return { total, items: rows.map(listedEmailOf) };
     });
   }
 

@@ -2,10 +2,13 @@
 import type { Post } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
 import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { contentDeferredSql, inlineContentSql, isDeferred, markDeferred } from './deferred-content.ts';
 
 const COLUMNS = `id, title, slug, status, description, content_html, seo_title, seo_description, og_title,
   og_description, cover_image_url, og_image_url, category_id, page_id, scheduled_at, first_published_at,
   created_at, updated_at`;
+/** The same columns for a list: a long content_html stays in the database (deferred-content.ts). */
+const LIST_COLUMNS = `${COLUMNS.replace('content_html', inlineContentSql)}, ${contentDeferredSql}`;
 
 export interface PostFilter {
   status?: Post['status'];
@@ -19,6 +22,7 @@ export class PostStore {
   private readonly insertRow;
   private readonly slugs;
   private readonly remove;
+  private readonly contentById;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], Post>(`SELECT ${COLUMNS} FROM posts WHERE page_id = ? AND id = ?`);
@@ -32,6 +36,7 @@ export class PostStore {
     );
     this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM posts WHERE page_id = ? AND slug >= ? AND slug < ?').pluck();
     this.remove = db.prepare<[number, number]>('DELETE FROM posts WHERE page_id = ? AND id = ?');
+    this.contentById = db.prepare<[number, number], { content_html: string | null }>('SELECT content_html FROM posts WHERE page_id = ? AND id = ?');
   }
 
   get(pageId: number, id: number): Post | undefined {
@@ -43,7 +48,18 @@ export class PostStore {
     if (filter.status !== undefined) conditions.push('status = @status');
     if (filter.category_id !== undefined) conditions.push('category_id = @category_id');
     const params = { page_id: pageId, status: filter.status ?? null, category_id: filter.category_id ?? null };
-    return filteredPage<Post>(this.db, { table: 'posts', columns: COLUMNS, conditions, params }, paging);
+    const page = filteredPage<Post & { content_deferred?: number }>(this.db, { table: 'posts', columns: LIST_COLUMNS, conditions, params }, paging);
+    return {
+      total: page.total,
+      items: page.items.map(({ content_deferred, ...post }) => (content_deferred ? markDeferred(post) : post)),
+    };
+  }
+
+  /** A listed post with its content_html, if the list left it out; undefined if the post is gone. */
+  withContent(post: Post): Post | undefined {
+    if (!isDeferred(post)) return post;
+    const row = this.contentById.get(post.page_id, post.id);
+    return row && { ...post, content_html: row.content_html };
   }
 
   slugsFrom(pageId: number, base: string): string[] {

@@ -122,6 +122,13 @@ describe('POST /newsletters/{newsletter_id}/emails/{id}/send', () => {
     expect(outboxOf(email.id)).toHaveLength(0);
   });
 
+  it('takes a leap second (RFC 3339, section 5.7) as the instant that follows it', async () => {
+    const email = await createEmail({ subject: 'Leap' });
+    const { status, body } = await send(email.id, { scheduled_at: '2098-12-31T18:59:60-05:00' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-01T00:00:00.000Z' });
+  });
+
   it('delivers a scheduled email once its time has come', async () => {
     const email = await createEmail({ subject: 'In an hour' });
     await send(email.id, { scheduled_at: new Date(clock.now().getTime() + HOUR).toISOString() });

@@ -1,4 +1,6 @@
 /** Image upload: multipart with one `file` part, type read from content, size limit, served back. */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -78,5 +80,43 @@ describe('POST /images/upload', () => {
   it('refuses a JSON body with 415 and requires a token', async () => {
     expect((await t.api('POST', '/images/upload', { body: { file: 'x' } })).status).toBe(415);
     expect((await upload(form([['file', PNG, 'a.png', 'image/png']]), null)).status).toBe(401);
+  });
+});
+
+describe('uploads on disk', () => {
+  const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+  const incoming = () => path.join(t.config.dataDir, 'incoming');
+  const images = () => path.join(t.config.dataDir, 'images');
+
+  it('a refused or cut-off upload leaves nothing behind, incoming or among the images', async () => {
+    const before = filesIn(images()).length;
+    expect((await upload(form([['file', Buffer.from('hello'), 'fake.png', 'image/png']]))).status).toBe(415);
+    expect((await upload(form([['file', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]), 'big.png', 'image/png']]))).status).toBe(413);
+    // A client that goes away halfway through its upload.
+    const cut = new AbortController();
+    const body = new ReadableStream({
+      async pull(controller) {
+        controller.enqueue(new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'));
+        controller.enqueue(new Uint8Array(PNG));
+        controller.enqueue(new Uint8Array(256 * 1024));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        cut.abort();
+      },
+    });
+    await fetch(`${t.baseUrl}/images/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${t.token}`, 'Content-Type': 'multipart/form-data; boundary=b' },
+      body,
+      duplex: 'half',
+      signal: cut.signal,
+    } as RequestInit).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(filesIn(incoming())).toEqual([]);
+    expect(filesIn(images())).toHaveLength(before);
+  });
+
+  it('a stored upload is moved out of the incoming directory', async () => {
+    expect((await upload(form([['file', PNG, 'pixel.png', 'image/png']]))).status).toBe(201);
+    expect(filesIn(incoming())).toEqual([]);
   });
 });

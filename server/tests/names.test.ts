@@ -19,6 +19,7 @@ afterAll(() => t.close());
 const sameNames: Array<[string, string, string]> = [
   ['letters beyond ASCII', 'Ärger Blog', 'ärger blog'],
   ['full folding: ß is ss', 'Straße Notes', 'STRASSE NOTES'],
+  ['full folding: the capital sharp s ẞ is ss', 'Straße Blog', 'STRAẞE BLOG'],
   ['Greek final sigma', 'ΟΔΟΣ News', 'οδοσ news'],
   ['full-width letters', 'Ｗｉｄｅ Ｌｅｔｔｅｒｓ', 'wide letters'],
   ['a composed and a decomposed é', 'Caf\u00e9 Society', 'CAFE\u0301 SOCIETY'],

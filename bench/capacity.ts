@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:capacity` (and the last phase of `npm run bench`): the server, as `npm start` runs
+ * it, under many of the largest requests the contract allows at once, each load from one workspace
+ * while a second workspace sends one small request of the same kind. It prints, per load: how the
+ * requests were answered, the server's peak RSS, the slowest /healthz (probed every 100 ms), the
+ * other workspace's delay, and whether the server stayed up.
+ *
+ *   80 concurrent maximal uploads (10 MiB each)     the other workspace uploads a 1-pixel PNG
+ *   a maximal list page (100 posts of 500,000 CJK characters), 4 clients at once
+ *   150 concurrent 1 MiB Markdown posts             the other workspace posts `*hi*` as Markdown
+ *   150 concurrent 1 MiB JSON bodies (content_html) the other workspace lists its pages
+ *
+ * `--quick` runs each with a fifth of the requests, to check it works; its figures are not the
+ * benchmark's. It is a measurement: it exits 0 whatever it measures, non-zero only when it could not.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEV_TOKEN, runAdmin, startServerProcess, stopAllProcesses, type ServerProcess } from '../server/tests/processes.ts';
+import { writeDatabase } from '../server/tests/sqlite-file.ts';
+import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
+
+export const RSS_BOUND_MB = 400;
+
+export interface CapacityResult {
+  load: string;
+  answers: Record<string, number>;
+  peakRssMB: number;
+  slowestHealthMs: number;
+  otherWorkspaceMs: number | undefined;
+  up: boolean;
+}
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const cjk = (length: number) => Array.from({ length }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7) % 20000))).join('');
+
+function rssMB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the server's RSS and the latency of /healthz until stopped. */
+function watch(server: ServerProcess) {
+  let peak = rssMB(server.child.pid!);
+  let slowest = 0;
+  let stopped = false;
+  const rss = setInterval(() => (peak = Math.max(peak, rssMB(server.child.pid!))), 50);
+  const probing = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer(), () => undefined);
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    clearInterval(rss);
+    await probing;
+    return { peakRssMB: Math.round(peak), slowestHealthMs: Math.round(slowest) };
+  };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return Math.round(performance.now() - started);
+}
+
+const count = (answers: Record<string, number>, key: string) => (answers[key] = (answers[key] ?? 0) + 1);
+
+async function measure(
+  server: ServerProcess,
+  load: string,
+  heavy: Array<() => Promise<Response>>,
+  other: (() => Promise<Response>) | undefined,
+): Promise<CapacityResult> {
+  const stop = watch(server);
+  const answers: Record<string, number> = {};
+  const all = heavy.map((send) =>
+    send().then(
+      async (response) => {
+        await response.arrayBuffer().catch(() => undefined);
+        count(answers, String(response.status));
+      },
+      () => count(answers, 'failed'),
+    ),
+  );
+  // The other workspace's request, once the load is under way.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const otherWorkspaceMs = other ? await timed(async () => (await other()).arrayBuffer()) : undefined;
+  await Promise.all(all);
+  const { peakRssMB, slowestHealthMs } = await stop();
+  const up = await fetch(`${server.origin}/healthz`).then((r) => r.ok, () => false);
+  return { load, answers, peakRssMB, slowestHealthMs, otherWorkspaceMs, up };
+}
+
+export async function measureCapacity(quick: boolean, env: Record<string, string>): Promise<CapacityResult[]> {
+  const scale = (n: number) => (quick ? Math.max(2, Math.round(n / 5)) : n);
+  const server = await startServerProcess(makeTempDir('bench-capacity'), { ...env, RATE_LIMIT_PER_TOKEN: '1000000000' }, 60_000);
+  const admin = await runAdmin(['workspace', 'create', '--name', 'Other'], { DATABASE_PATH: server.databasePath, DATA_DIR: path.dirname(server.databasePath) });
+  const otherToken = /token\s+(\S+)/.exec(admin.stdout)?.[1];
+  if (!otherToken) throw new Error(`no second workspace: ${admin.stderr || admin.stdout}`);
+  const call = (token: string, method: string, route: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      signal: AbortSignal.timeout(180_000),
+    });
+  const pageOf = async (token: string, name: string) => ((await (await call(token, 'POST', '/pages', { name })).json()) as { id: number }).id;
+  const pageA = await pageOf(DEV_TOKEN, 'Load');
+  const pageB = await pageOf(otherToken, 'Other');
+  const results: CapacityResult[] = [];
+
+  const image = new Blob([Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 - PNG.length)])], { type: 'image/png' });
+  const upload = (token: string, blob: Blob) => () => {
+    const form = new FormData();
+    form.append('file', blob, 'image.png');
+    return fetch(`${server.baseUrl}/images/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(180_000) });
+  };
+  const uploads = scale(80);
+  results.push(await measure(server, `${uploads} concurrent 10 MiB uploads`, Array.from({ length: uploads }, () => upload(DEV_TOKEN, image)), upload(otherToken, new Blob([PNG], { type: 'image/png' }))));
+
+  // 340,000 CJK characters in paragraphs: about 1 MiB of UTF-8, within the 500,000 characters content_md may have.
+  const markdown = JSON.stringify({ title: 'Long', content_md: cjk(340_000).replace(/(.{400})/g, '$1\n\n') });
+  const posts = scale(150);
+  results.push(
+    await measure(server, `${posts} concurrent 1 MiB Markdown posts`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, markdown)), () =>
+      call(otherToken, 'POST', `/pages/${pageB}/posts`, { title: 'Short', content_md: '*hi*' }),
+    ),
+  );
+
+  // 340,000 CJK characters: about 1 MiB of UTF-8, within the 500,000 characters content_html may have.
+  const html = JSON.stringify({ title: 'Long HTML', content_html: cjk(340_000) });
+  results.push(
+    await measure(server, `${posts} concurrent 1 MiB JSON bodies`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, html)), () =>
+      call(otherToken, 'GET', '/pages'),
+    ),
+  );
+
+  // A page of maximal posts, written straight into the file (a hundred 1 MiB requests would only take time).
+  const items = quick ? 20 : 100;
+  const listPage = await pageOf(DEV_TOKEN, 'Maximal list');
+  await call(DEV_TOKEN, 'POST', `/pages/${listPage}/posts`, { title: cjk(255), description: cjk(1000), content_html: cjk(1000) });
+  writeDatabase(server.databasePath, (db) => {
+    db.prepare('UPDATE posts SET content_html = ? WHERE page_id = ?').run(cjk(500_000), listPage);
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${items - 1})
+       INSERT INTO posts (page_id, title, slug, status, description, content_html, created_at, updated_at)
+       SELECT page_id, title, slug || '-' || i, status, description, content_html, created_at, updated_at FROM posts, n WHERE page_id = ${listPage}`,
+    ).run();
+  });
+  results.push(
+    await measure(server, `a page of ${items} posts of 500,000 CJK characters, 4 clients at once`, Array.from({ length: 4 }, () => () => call(DEV_TOKEN, 'GET', `/pages/${listPage}/posts?size=100`)), () =>
+      call(otherToken, 'GET', '/pages'),
+    ),
+  );
+  await server.terminate();
+  return results;
+}
+
+export function formatCapacity(results: CapacityResult[]): string {
+  const lines = results.map((r) => {
+    const answers = Object.entries(r.answers).map(([status, n]) => `${n}× ${status}`).join(', ');
+    const other = r.otherWorkspaceMs === undefined ? '' : `, other workspace ${r.otherWorkspaceMs} ms`;
+    const verdict = r.up && r.peakRssMB <= RSS_BOUND_MB && r.slowestHealthMs <= 1000 ? 'met   ' : 'MISSED';
+    return `  ${verdict}  ${r.load}: ${answers}; peak RSS ${r.peakRssMB} MB (bound ${RSS_BOUND_MB}), slowest /healthz ${r.slowestHealthMs} ms${other}${r.up ? '' : ', SERVER DOWN'}`;
+  });
+  return ['Capacity (many of the largest requests at once):', ...lines].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const quick = process.argv.includes('--quick');
+  const startScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
+  const heapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
+  try {
+    const results = await measureCapacity(quick, { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? heapFlags });
+    process.stdout.write(`${formatCapacity(results)}\n`);
+  } catch (err) {
+    process.stderr.write(`The capacity benchmark could not finish: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await stopAllProcesses();
+    removeTempDirs();
+  }
+}
