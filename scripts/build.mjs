@@ -24,10 +24,23 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const buildDir = path.join(projectRoot, 'build');
 
 /** The folders compiled, each without its own tests (vitest loads those from source). */
-const SOURCE_FOLDERS = ['server', 'scripts', 'conformance'];
+const SOURCE_FOLDERS = ['server', 'scripts', 'conformance', 'openapi'];
 const SKIPPED = new Set(['tests', 'node_modules', 'dist']);
-/** Paths under build/ that lead back to the project's own, so relative file lookups agree. */
-const LINKS = ['generated', 'openapi', 'dist', 'node_modules', 'package.json', 'server/db/migrations'];
+/**
+ * Paths under build/ that lead back to the project's own, so relative file lookups agree. openapi/
+ * holds both the contract's YAML and TypeScript (its rule catalogue, rules.ts): its folders and YAML
+ * are linked one by one, beside the compiled TypeScript.
+ */
+const LINKS = [
+  'generated',
+  'dist',
+  'node_modules',
+  'package.json',
+  'server/db/migrations',
+  ...readdirSync(path.join(projectRoot, 'openapi'))
+    .filter((name) => !name.endsWith('.ts') && !SKIPPED.has(name))
+    .map((name) => `openapi/${name}`),
+];
 const FINGERPRINT_FILE = path.join(buildDir, '.fingerprint');
 
 /** The path under build/ of the compiled form of a source file (`server/main.ts`). */
@@ -110,6 +123,12 @@ export async function build() {
     write: false,
     logLevel: 'error',
   });
+  // A compiled folder is a folder of its own under build/, never a link to the sources it mirrors
+  // (an earlier layout linked openapi/ whole): writing through one would write into the sources.
+  for (const folder of SOURCE_FOLDERS) {
+    const at = path.join(buildDir, folder);
+    if (existsSync(at) && lstatSync(at).isSymbolicLink()) rmSync(at);
+  }
   for (const output of result.outputFiles) {
     let text = output.text;
     if (output.path.endsWith('.js')) {
