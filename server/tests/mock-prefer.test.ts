@@ -95,7 +95,7 @@ describe('Prefer: code= on the stateful mock', () => {
     const answer = await send('DELETE', '/pages/1/posts/1', 'code=409');
     expect(answer.status).toBe(422);
     expect(brokenChecks('deletePost', answer)).toEqual([]);
-    expect(answer.body.errors).toEqual([{ field: 'header.prefer', message: 'code=409 is not a status deletePost declares; it declares 204, 401, 404, 413, 422, 429, 500' }]);
+    expect(answer.body.errors).toEqual([{ field: 'header.prefer', message: 'code=409 is not a status deletePost declares; it declares 204, 401, 404, 413, 422, 429, 500, 503, 507' }]);
     expect(answer.headers.get('preference-applied')).toBeNull();
     expect((await send('GET', '/pages', 'code=2OO')).body.errors[0]).toEqual({ field: 'header.prefer', message: 'code must be an HTTP status of three digits' });
     const example = await send('POST', '/pages', 'code=409, example=EmailAlreadySent');
