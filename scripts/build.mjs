@@ -37,6 +37,8 @@ const LINKS = [
   'node_modules',
   'package.json',
   'server/db/migrations',
+  // The suite reads its own name and version from it (conformance/version.ts).
+  'conformance/package.json',
   ...readdirSync(path.join(projectRoot, 'openapi'))
     .filter((name) => !name.endsWith('.ts') && !SKIPPED.has(name))
     .map((name) => `openapi/${name}`),
