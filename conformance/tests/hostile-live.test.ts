@@ -86,7 +86,7 @@ async function expectCaught({ fault, include, caughtBy, breaks, ownProcess }: Ho
     const failed = [...new Set(report.failures.map((failure) => failure.check))].sort();
     expect(caught.length, `failed checks: ${failed.join(', ') || 'none'}`).toBeGreaterThan(0);
     // The request that shows the bug, as a line an implementer can run.
-    for (const failure of caught) expect(failure.evidence?.curl).toMatch(/curl -i -X [A-Z]+ '/);
+    for (const failure of caught) expect(failure.evidence?.curl).toMatch(/curl -i (-X [A-Z]+|--head) '/);
     expect(report.ruleCoverage.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)).toEqual(expect.arrayContaining(breaks));
     expect(exitCode).toBe(1);
   } finally {
