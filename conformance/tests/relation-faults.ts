@@ -23,7 +23,7 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'problem-shows-source-line', include: ['updatePost'], caughtBy: ['no_internals_disclosed'], breaks: ['errors.no-visible-internals'] },
   { fault: 'head-skips-auth', include: ['listNewsletters'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
   { fault: 'head-404-as-200', include: ['getCategory'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
-  { fault: 'expose-headers-partial', include: ['listAuthors'], caughtBy: ['response_headers_conformance'], breaks: ['headers.cors-exposed'] },
-  { fault: 'rate-limit-pk-is-token', include: ['getNewsletter'], caughtBy: ['response_headers_conformance'], breaks: ['headers.rate-limit-values'] },
-  { fault: 'rate-limit-remaining-over-quota', include: ['listPages'], caughtBy: ['response_headers_conformance'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'expose-headers-partial', include: ['listAuthors'], caughtBy: ['header_values'], breaks: ['headers.cors-exposed'] },
+  { fault: 'rate-limit-pk-is-token', include: ['getNewsletter'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'rate-limit-remaining-over-quota', include: ['listPages'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
 ];
