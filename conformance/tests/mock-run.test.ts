@@ -57,7 +57,8 @@ describe('a run against the Prism mock with profile mock', () => {
     expect(reasons).toContain('not applicable to mock: the mock keeps no state (a created resource is not there on the next request)');
     expect(reasons).toContain('not applicable to mock: the mock checks only that a bearer token is present, not whether it is valid');
     expect(reasons).toContain('not applicable to mock: the mock ignores unknown query parameters');
-    for (const item of report.notApplicable) expect(item.reason).toMatch(/^(not applicable to mock: |needs )/);
+    // stays_responsive gives no verdict when a hold-up does not repeat: on a busy machine that is the honest answer, not a reason of the mock's.
+    for (const item of report.notApplicable) expect(item.reason).toMatch(/^(not applicable to mock: |needs |stays_responsive has no verdict: )/);
     expect(report.matrix.createSubscriber?.subscriber_upsert_identity?.status).toBe('not_applicable');
   });
 
