@@ -3,6 +3,7 @@
  * 405's `Allow` header) and which values an enum admits (to list them in a 422's message); and the
  * parameters of an operation, for the checks that read a request's raw text before the validator.
  */
+import { resolveRef } from './contract-refs.ts';
 // The contract is plain JSON walked by key; a precise type would add nothing here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
@@ -24,14 +25,7 @@ export class ContractIndex {
   }
 
   private resolve(node: Node): Node {
-    let current = node;
-    while (current?.$ref) {
-      current = (current.$ref as string)
-        .slice(2)
-        .split('/')
-        .reduce((parent: Node, key) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.contract);
-    }
-    return current;
+    return resolveRef(this.contract, node);
   }
 
   /** The methods the contract declares for a request path, or undefined for an unknown path. */

@@ -33,6 +33,7 @@ import type { PageOf, Paging } from '../store/common.ts';
 import { isDeferred } from '../store/deferred-content.ts';
 import { Slots } from './slots.ts';
 import { problems } from './problem.ts';
+import { resolveRef } from './contract-refs.ts';
 
 /** Characters of serialised items gathered before a write: small pages go out in one write, as with res.json. */
 const WRITE_BATCH_CHARS = 64 * 1024;
@@ -75,17 +76,6 @@ class BrokenListAnswer extends Error {
   }
 }
 
-function resolve(contract: Json, schema: Json): Json {
-  let current = schema;
-  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((node: Json, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
-  }
-  return current;
-}
-
 /** Validators for the 200 answer of every list operation of the contract (a `result` array). */
 function listValidators(contract: Json, formats: Record<string, unknown>): Map<string, ListValidators> {
   const ajv = createResponseAjv(structuredClone(contract), {
@@ -107,7 +97,7 @@ function listValidators(contract: Json, formats: Record<string, unknown>): Map<s
   for (const pathItem of Object.values<Json>(contract.paths ?? {})) {
     const operation = pathItem?.get;
     const schema = operation?.responses?.['200']?.content?.['application/json']?.schema;
-    const list = resolve(contract, schema);
+    const list = resolveRef(contract, schema);
     const result = list?.properties?.result;
     if (!operation?.operationId || result?.type !== 'array' || !result.items) continue;
     byOperation.set(operation.operationId, {

@@ -12,6 +12,7 @@
  * conflicts. It goes out through the server's error handler, like every real problem.
  */
 import { PROBLEM_BASE, ProblemError, problems, type FieldError } from '../http/problem.ts';
+import { resolveRef } from '../http/contract-refs.ts';
 
 // The bundled contract is plain JSON walked by key.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,14 +86,7 @@ export class DeclaredAnswers {
   }
 
   private resolve(node: Node): Node {
-    let current = node;
-    while (current?.$ref) {
-      current = (current.$ref as string)
-        .slice(2)
-        .split('/')
-        .reduce((parent: Node, key) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.contract);
-    }
-    return current;
+    return resolveRef(this.contract, node);
   }
 }
 
