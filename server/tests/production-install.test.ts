@@ -64,8 +64,12 @@ describe('a production install', () => {
       expect((await fetch(`${base}/api/v1/newsletters`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
       // FAULTS names faults to the fault server only: npm start is the real server whatever it says.
       expect((await fetch(`${base}/api/v1/newsletters`)).status).toBe(401);
-      // Without its renderer (a development tool) the docs page is not rendered, and the server says so in a line.
-      expect(output).toMatch(/the docs page was not rendered \(the renderer, @redocly\/cli, is a development dependency/);
+      // Without its renderer (a development tool) the docs page is not rendered, and the server says so
+      // in a line: once it has tried, which it does after it listens.
+      const docsLine = /the docs page was not rendered \(the renderer, @redocly\/cli, is a development dependency/;
+      const docsDeadline = Date.now() + 60_000;
+      while (!docsLine.test(output) && Date.now() < docsDeadline && npm.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toMatch(docsLine);
     } finally {
       npm.kill('SIGTERM');
       await exitOf(npm, 20_000).catch(() => npm.kill('SIGKILL'));
