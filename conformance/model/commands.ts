@@ -57,6 +57,13 @@ function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
 
 const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;
 
+/** What a request names (a parent, and a child through it) and whether the workspace reaches that child there. */
+function locate<P extends { workspace: Workspace }, C>(parents: P[], children: Child<P, C>[], workspace: Workspace, parentRef: number, childRef: number) {
+  const parent = pickParent(parents, workspace, parentRef);
+  const target = pickChild(children, parent, childRef);
+  return { parent, target, found: reachable(parent, workspace) && target?.parent === parent };
+}
+
 /** Sends, judges and returns the answer; `step` says in words what the request was. */
 async function exchange(world: World, step: string, request: Request, prediction: Prediction): Promise<Answer> {
   world.stats.operations.add(request.operationId);
@@ -122,9 +129,7 @@ class DeleteSubscriber implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subscriber: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
-    const target = pickChild(allSubscribers(model), newsletter, this.subscriber);
-    const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
+    const { parent: newsletter, target, found } = locate(model.newsletters, allSubscribers(model), this.workspace, this.newsletter, this.subscriber);
     await exchange(world, `deleteSubscriber ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
     if (found) newsletter!.subscribers.splice(newsletter!.subscribers.indexOf(target!.child), 1);
   }
@@ -173,10 +178,8 @@ class UpdateEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly subject: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
-    const target = pickChild(allEmails(model), newsletter, this.email);
+    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
     const subject = `${world.names.subjects[this.subject % world.names.subjects.length]!} (changed)`;
-    const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
     let prediction: Prediction = { status: 404 };
     if (found && target!.child.status !== 'draft') prediction = { status: 409 };
     else if (found) {
@@ -193,11 +196,9 @@ class SendEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly past: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
-    const target = pickChild(allEmails(model), newsletter, this.email);
+    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
     // Whole seconds: the instant is compared as the contract's timestamp spells it.
     const at = new Date(Math.floor((Date.now() + (this.past ? -3_600_000 : LATER_MS)) / 1000) * 1000).toISOString();
-    const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
     // The contract's order of errors: the time (422), the email (404), its state (409), its readiness (422).
     let prediction: Prediction;
     if (this.past) prediction = { status: 422 };
@@ -217,9 +218,7 @@ class DeleteEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
-    const target = pickChild(allEmails(model), newsletter, this.email);
-    const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
+    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
     const status = !found ? 404 : target!.child.status === 'draft' ? 204 : 409;
     await exchange(world, `deleteEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status });
     if (status === 204) {
@@ -234,9 +233,7 @@ class GetEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
-    const target = pickChild(allEmails(model), newsletter, this.email);
-    const found = reachable(newsletter, this.workspace) && target?.parent === newsletter;
+    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
     await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot } : { status: 404 });
   }
   toString = () => `getEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email}`;
@@ -284,10 +281,8 @@ class UpdatePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number, readonly published: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pickParent(model.pages, this.workspace, this.page);
-    const target = pickChild(allPosts(model), page, this.post);
+    const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
     const status = this.published ? 'published' : 'draft';
-    const found = reachable(page, this.workspace) && target?.parent === page;
     let prediction: Prediction = { status: 404 };
     const before = target?.child.snapshot;
     if (found) {
@@ -309,9 +304,7 @@ class DeletePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pickParent(model.pages, this.workspace, this.page);
-    const target = pickChild(allPosts(model), page, this.post);
-    const found = reachable(page, this.workspace) && target?.parent === page;
+    const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
     await exchange(world, `deletePost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deletePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
     if (found) {
       page!.posts.splice(page!.posts.indexOf(target!.child), 1);
@@ -325,9 +318,7 @@ class GetPost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const page = pickParent(model.pages, this.workspace, this.page);
-    const target = pickChild(allPosts(model), page, this.post);
-    const found = reachable(page, this.workspace) && target?.parent === page;
+    const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
     await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot } : { status: 404 });
   }
   toString = () => `getPost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
