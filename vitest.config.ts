@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SAME_ON_EVERY_LINE, testScope } from './scripts/test-scope.ts';
 
@@ -8,6 +9,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(testScope() === 'node-line' ? SAME_ON_EVERY_LINE : [])],
     // Compiles the commands the tests start as processes (build/, scripts/build.mjs) when a source changed.
     globalSetup: ['scripts/vitest-global-setup.ts'],
+    // At least two files at once, even on two cores (vitest's default would be one): most of a file's
+    // time is spent waiting on the processes it starts (conformance CLI runs, servers), not computing.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -22,7 +22,8 @@ afterEach(async () => {
 const apiOf = (server: ServerProcess) => apiFor(server.baseUrl, DEV_TOKEN);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-describe('delivery across restarts of the server process', () => {
+// Each test starts and stops server processes several times: seconds alone, far more on a busy machine.
+describe('delivery across restarts of the server process', { timeout: 120_000 }, () => {
   it('delivers a scheduled email once after start-up when its time passed while the server was down', async () => {
     const dataDir = makeTempDir('durability-scheduled');
     const first = await startServerProcess(dataDir);
@@ -34,7 +35,9 @@ describe('delivery across restarts of the server process', () => {
       db.prepare("UPDATE subscribers SET status = 'pending', verified = 0, verified_at = NULL WHERE id = ?").run(unverified);
     });
 
-    const at = new Date(Date.now() + 2000).toISOString();
+    // Far enough ahead that the first process stops before it even on a loaded machine (a stop takes
+    // well under a second alone; seconds when the machine runs other suites).
+    const at = new Date(Date.now() + 6000).toISOString();
     const send = await apiOf(first)('POST', `/newsletters/${fixture.newsletterId}/emails/${fixture.emailId}/send`, { body: { scheduled_at: at } });
     expect(send.status).toBe(200);
     expect(send.body).toMatchObject({ status: 'scheduled', scheduled_at: at, sent_at: null });

@@ -98,6 +98,9 @@ const expensive: Array<[string, string]> = [
 // A rendering may take a while on a busy machine (it is bounded at 20 s); the other client may not.
 describe('expensive Markdown does not hold up other clients', { timeout: 60_000 }, () => {
   it.each(expensive)('%s: answered without a 5xx while another client is answered within 1 s', async (_, markdown) => {
+    // What the machine itself costs the light client right now, measured alone: the bound judges the
+    // server, not the load of a shared machine.
+    const quiet = await lightLatencies(5);
     let done = false;
     const heavy = t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Heavy', content_md: markdown } }).finally(() => {
       done = true;
@@ -112,9 +115,21 @@ describe('expensive Markdown does not hold up other clients', { timeout: 60_000 
     }
     const { status } = await heavy;
     expect([201, 422]).toContain(status);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    const alone = Math.max(...quiet, ...(await lightLatencies(5)));
+    expect(Math.max(...latencies), `light client: ${latencies.map(Math.round).join(', ')} ms; alone: up to ${Math.round(alone)} ms`).toBeLessThan(1000 + 2 * alone);
   });
 });
+
+/** Latencies of a light request in the other workspace, sent one after another. */
+async function lightLatencies(count: number): Promise<number[]> {
+  const latencies: number[] = [];
+  while (latencies.length < count) {
+    const started = performance.now();
+    expect((await t.api('GET', '/newsletters', { token: t.otherToken })).status).toBe(200);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
 
 describe('the rendering threads', () => {
   it('refuse a rendering that runs past the time bound, end its thread, and render the next on a new one', async () => {
