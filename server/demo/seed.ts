@@ -16,6 +16,7 @@ import { DeliveryWorker } from '../delivery/worker.ts';
 import type { Clock } from '../domain/clock.ts';
 import { renderMarkdown } from '../domain/markdown.ts';
 import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
+import type { RandomSource } from '../domain/random.ts';
 import type { Logger } from '../logger.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { createServices, type Services } from '../services/index.ts';
@@ -42,6 +43,11 @@ export interface DemoLoadOptions {
   start: Date;
   /** The API token to give each workspace. */
   tokenFor(workspace: DemoWorkspace): string;
+  /**
+   * Draws the random part of page domains and the images' names: a seeded source gives the same
+   * domains and image URLs at every load (the mock); the operating system's randomness when absent.
+   */
+  random?: RandomSource;
 }
 
 export interface LoadedWorkspace {
@@ -106,6 +112,7 @@ export async function loadDemo(target: DemoTarget, options: DemoLoadOptions): Pr
     imagesDir: target.imagesDir,
     publicUrl: target.publicUrl,
     onEmailQueued: () => {},
+    random: options.random,
   });
   const transport = new DemoTransport(new OutboxTransport(target.stores.deliveries, (work) => inTransaction(target.db, work), () => clock.now().toISOString()));
   const worker = new DeliveryWorker(context, { transport, mailFrom: 'newsletters@localhost', messageIdHost: new URL(target.publicUrl).hostname, batchSize: 200, pollMs: 60_000, logger: target.logger.child({ seed: 'demo' }, { level: 'error' }) });

@@ -27,6 +27,9 @@ const { dataDir } = mock;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 if (stopping) await stop();
 
+/** The demo tokens are fixed and published (README): fine on loopback, worth a word anywhere else. */
+const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(mock.config.host);
+
 const lines = [
   '',
   `Publishing API mock   ${mock.baseUrl}`,
@@ -36,6 +39,7 @@ const lines = [
   ...mock.workspaces.map((w) => `Workspace ${w.id}  ${w.name.padEnd(20)} token ${w.token}`),
   '',
   'A throwaway database, filled with demo content; emails due minutes from now are delivered as the time comes.',
+  ...(loopback ? [] : [`HOST=${mock.config.host}: anyone who reaches this address can use these tokens, which are the same at every start.`]),
   'Ask for an error state: "Prefer: code=409" (any status the operation declares), "Prefer: delay=1500" (ms).',
   `Try: curl -H "Authorization: Bearer ${mock.workspaces[0]!.token}" ${mock.baseUrl}/pages/1/posts`,
   '',

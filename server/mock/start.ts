@@ -15,6 +15,7 @@ import { API_BASE } from '../app.ts';
 import { composeServer } from '../compose.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { loadDemo, type LoadedWorkspace } from '../demo/seed.ts';
+import { seededRandom } from '../domain/random.ts';
 import { createHttpServer } from '../http/listen.ts';
 import { createLogger } from '../logger.ts';
 import { mockVariant } from './variant.ts';
@@ -22,11 +23,23 @@ import { mockVariant } from './variant.ts';
 /** Where the mock listens unless PORT says otherwise: beside `npm start` (3000) and Prism (4010). */
 export const MOCK_DEFAULT_PORT = 4011;
 
+/**
+ * The seed of the demo content's random draws (page domains, image names): fixed, so every start
+ * serves the same content under the same URLs, and a front end's fixtures and screenshots hold.
+ * What the mock's clients create afterwards is drawn as the reference server draws it.
+ */
+const DEMO_SEED = 'publishing-api-mock-demo';
+
 export interface RunningMock {
   /** The API's base URL, ending in /api/v1. */
   baseUrl: string;
   origin: string;
   workspaces: LoadedWorkspace[];
+  /**
+   * The instant the demo content is relative to ("3 days ago", "due in 5 minutes"): every time in it
+   * is this start plus the same offset at every start.
+   */
+  demoStart: Date;
   config: ServerConfig;
   /** The temporary directory with the uploaded images; removed by close(). */
   dataDir: string;
@@ -66,9 +79,10 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
 
   try {
     // Filled before it listens: no client ever sees half of the demo content.
+    const demoStart = new Date();
     const workspaces = await loadDemo(
       { db: server.db, stores: server.stores, imagesDir: path.join(dataDir, 'images'), publicUrl: config.publicUrl, pagesDomain: config.pagesDomain, logger },
-      { start: new Date(), tokenFor: (workspace) => workspace.mockToken },
+      { start: demoStart, tokenFor: (workspace) => workspace.mockToken, random: seededRandom(DEMO_SEED) },
     );
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
@@ -79,6 +93,7 @@ async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<Running
       baseUrl: `${config.publicUrl}${API_BASE}`,
       origin: config.publicUrl,
       workspaces,
+      demoStart,
       config,
       dataDir,
       async close() {

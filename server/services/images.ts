@@ -3,10 +3,10 @@
  * declared type, and only raster formats browsers show safely are kept (no SVG, which can carry
  * scripts). Files get random names and are served back from the data directory.
  */
-import { randomBytes } from 'node:crypto';
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
+import type { RandomSource } from '../domain/random.ts';
 import { problems } from '../http/problem.ts';
 
 const ACCEPTED: Record<string, string> = {
@@ -20,6 +20,7 @@ export class ImageService {
   constructor(
     private readonly directory: string,
     private readonly publicUrl: string,
+    private readonly random: RandomSource,
   ) {}
 
   /** Keeps the uploaded file at `incoming` (on the same file system) if it is an accepted image. */
@@ -27,7 +28,7 @@ export class ImageService {
     const detected = await fileTypeFromFile(incoming);
     const extension = detected && ACCEPTED[detected.mime];
     if (!extension) throw problems.unsupportedMediaType('The file is not a PNG, JPEG, GIF or WebP image.');
-    const name = `${randomBytes(16).toString('hex')}.${extension}`;
+    const name = `${Buffer.from(this.random.bytes(16)).toString('hex')}.${extension}`;
     await mkdir(this.directory, { recursive: true });
     // A hard link, then the incoming name removed: the image appears whole or not at all, and never
     // overwrites another (a collision of 128 random bits would be a bug worth failing on).
@@ -40,7 +41,7 @@ export class ImageService {
   async storeBytes(bytes: Uint8Array): Promise<{ url: string }> {
     await mkdir(this.directory, { recursive: true });
     // A dot-name in the images directory: on the same file system for the link, and never served.
-    const incoming = path.join(this.directory, `.incoming-${randomBytes(8).toString('hex')}`);
+    const incoming = path.join(this.directory, `.incoming-${Buffer.from(this.random.bytes(8)).toString('hex')}`);
     await writeFile(incoming, bytes);
     try {
       return await this.store(incoming);

@@ -1,8 +1,8 @@
 /** Pages: unique names, slugs with suffixes, generated domains. */
-import { randomInt } from 'node:crypto';
 import type { components } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
 import { timestamp } from '../domain/clock.ts';
+import type { RandomSource } from '../domain/random.ts';
 import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import { problems } from '../http/problem.ts';
 import type { Paging } from '../store/common.ts';
@@ -18,12 +18,13 @@ const RANDOM_PART_LENGTH = 6;
 const LABEL_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Six random letters and digits: about two billion labels for each name. */
-const randomLabelPart = () => Array.from({ length: RANDOM_PART_LENGTH }, () => LABEL_ALPHABET[randomInt(LABEL_ALPHABET.length)]).join('');
+const randomLabelPart = (random: RandomSource) => Array.from({ length: RANDOM_PART_LENGTH }, () => LABEL_ALPHABET[random.int(LABEL_ALPHABET.length)]).join('');
 
 export class PageService {
   constructor(
     private readonly context: ServiceContext,
     private readonly pagesDomain: string,
+    private readonly random: RandomSource,
   ) {}
 
   private get store() {
@@ -99,7 +100,7 @@ export class PageService {
   private newDomain(nameSlug: string): string {
     const base = nameSlug.slice(0, LABEL_MAX - RANDOM_PART_LENGTH - 1).replace(/-+$/, '');
     for (;;) {
-      const domain = `${base}-${randomLabelPart()}.${this.pagesDomain}`;
+      const domain = `${base}-${randomLabelPart(this.random)}.${this.pagesDomain}`;
       if (!this.store.domainTaken(domain)) return domain;
     }
   }
