@@ -43,7 +43,7 @@ let classicRun: GeneratedRun;
 beforeAll(async () => {
   [clean, planted, classic] = await Promise.all([startTestServer(), startTestServer({ faults: PLANTED }), startTestServer({ faults: CLASSIC })]);
   [plantedRun, classicRun] = await Promise.all([runGenerated(planted, 3), runGenerated(classic, 4)]);
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await Promise.all([clean, planted, classic].map((server) => server?.close()));
