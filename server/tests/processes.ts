@@ -137,7 +137,7 @@ export interface ServerLaunch {
  * The port must be known before the start (the server prints and uses its public URL), so between
  * finding it free and the server binding it another socket may take it: then it tries another one.
  */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 20_000, launch: ServerLaunch = {}): Promise<ServerProcess> {
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000, launch: ServerLaunch = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOnFreePort(dataDir, env, timeoutMs, launch);
