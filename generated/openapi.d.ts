@@ -941,7 +941,7 @@ export interface components {
          * @enum {string}
          */
         EmailStatus: "draft" | "scheduled" | "sent" | "failed";
-        /** @description The email's structured content from the platform's visual editor: a document node with a `type` and its `content` elements. `null` until the editor sets it; this API never sets it. */
+        /** @description The email's structured content from the platform's visual editor: a document node with a `type` and its `content` elements. `null` until the editor sets it: no request of this API carries it. */
         EmailContent: ({
             /**
              * @description The node type of the document root.
@@ -1414,7 +1414,7 @@ export interface components {
          */
         "RateLimit-Policy": string;
         /**
-         * @description CORS: the origins a browser may read this answer from. `*` (the reference server's default: the token travels in a header, never in a cookie), or the caller's own origin when the server is configured with a list of origins and the request's `Origin` is on it; absent otherwise, and on requests without an `Origin` header when a list is configured.
+         * @description CORS: the origins a browser may read this answer from. `*` (the reference server's default: the token travels in a header, not in a cookie), or the caller's own origin when the server is configured with a list of origins and the request's `Origin` is on it; absent otherwise, and on requests without an `Origin` header when a list is configured.
          * @example *
          */
         "Access-Control-Allow-Origin": string;

@@ -29,6 +29,11 @@ export const CHECKS = {
     rule: "What the headers say: Access-Control-Expose-Headers names every header a browser script must read, and RateLimit's remaining requests and reset stay within RateLimit-Policy's quota and window without revealing the token.",
     rules: ['headers.cors-exposed', 'headers.rate-limit-values'],
   },
+  write_only_fields_hidden: {
+    group: 'response',
+    rule: "No success answer shows a field that the contract's request schemas mark writeOnly (a post's content_md and author_id, an email's content_md), in the resource or in a list's items.",
+    rules: ['responses.write-only-fields'],
+  },
 
   no_internals_disclosed: {
     group: 'response',

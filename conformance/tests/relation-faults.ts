@@ -26,4 +26,8 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'expose-headers-partial', include: ['listAuthors'], caughtBy: ['header_values'], breaks: ['headers.cors-exposed'] },
   { fault: 'rate-limit-pk-is-token', include: ['getNewsletter'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
   { fault: 'rate-limit-remaining-over-quota', include: ['listPages'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'post-answers-markdown', include: ['getPost'], caughtBy: ['write_only_fields_hidden'], breaks: ['responses.write-only-fields'] },
+  { fault: 'email-update-drops-content', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'email-author-unchecked', include: ['createEmail'], caughtBy: ['negative_data_rejection', 'failed_write_leaves_nothing'], breaks: ['resources.author-of-workspace'] },
+  { fault: 'list-pages-reads-body', include: ['listPages'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.body-ignored-without-operation-body'] },
 ];

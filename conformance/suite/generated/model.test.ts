@@ -16,6 +16,7 @@ const MODEL_RULES = [
   'resources.missing-is-404',
   'resources.child-of-its-parent',
   'resources.answer-as-stored',
+  'resources.patch-named-fields-only',
   'resources.gone-after-delete',
   'names.unique-any-case',
   'page.slug-from-name',
