@@ -210,7 +210,7 @@ export class Kit {
     // The values of the headers, which need the run's tokens to judge what a field reveals.
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;
-    const problems = headerValueProblems(observed.headers, secrets);
+    const problems = headerValueProblems(observed.headers, secrets, observed.status);
     if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     for (const { problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange);
   }

@@ -29,5 +29,8 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'post-answers-markdown', include: ['getPost'], caughtBy: ['write_only_fields_hidden'], breaks: ['responses.write-only-fields'] },
   { fault: 'email-update-drops-content', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'email-author-unchecked', include: ['createEmail'], caughtBy: ['negative_data_rejection', 'failed_write_leaves_nothing'], breaks: ['resources.author-of-workspace'] },
+  { fault: 'category-errors-name-description', include: ['createCategory'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  { fault: 'category-location-unscoped', include: ['createCategory'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
+  { fault: 'allow-without-head', include: ['getNewsletter'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
   { fault: 'list-pages-reads-body', include: ['listPages'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.body-ignored-without-operation-body'] },
 ];

@@ -109,6 +109,7 @@ export const CARRIED: ReadonlyArray<readonly [string, string, string]> = [
   ['/components/schemas/Subscriber/properties/active/description', 'Only active, verified subscribers receive emails.', 'email.send-not-ready'],
   ['/components/examples/NewsletterNameNull/description', 'A newsletter always has a name; `null` cannot clear it.', 'requests.schema-validation'],
   ['/components/responses/PayloadTooLarge/description', 'A `Content-Length` over the limit is answered at once, on ev', 'requests.body-size-limit'],
+  ['/info/description', 'Over the limit, the answer is a `429` problem with `Retry-Af', 'headers.retry-after-value'],
   ['/info/description', 'Only operations that take a body read one: a body sent with ', 'requests.body-ignored-without-operation-body'],
   ['/info/description', '- A `PATCH` changes only the fields it names.', 'resources.patch-named-fields-only'],
   ['/tags/1/description', 'It is created as a draft or published at once; its response ', 'responses.write-only-fields'],
