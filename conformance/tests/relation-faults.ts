@@ -13,6 +13,9 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'email-slug-answered-unsuffixed', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   // The model alone (its test is sendEmail's): a sequence with two emails of one slug shows it.
   { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'] },
+  // The model alone, on categories and authors: two categories of one name in a page; an email by another workspace's author.
+  { fault: 'category-slug-skips-one', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-derived'] },
+  { fault: 'email-author-unchecked', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.author-of-workspace'] },
   { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'email-update-any-newsletter', include: ['updateEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },

@@ -13,7 +13,7 @@ import { Resources } from '../resources.ts';
 const STRAY_BODY = '{"this is": not JSON';
 
 forOperation('listPages', (test) => {
-  test('ignores a body sent with GET: the list answers 200 as without it', { check: 'positive_data_acceptance', rules: ['requests.body-ignored-without-operation-body'] }, async (t: Kit) => {
+  test('ignores a body sent with GET: the list answers 200 as without it', { check: 'positive_data_acceptance', rules: ['requests.body-ignored-without-operation-body'], needs: ['body_ignored'] }, async (t: Kit) => {
     const plain = await t.raw({ method: 'GET', path: '/pages', query: { size: 1 } });
     t.ensure(plain.status === 200, `listPages without a body answered ${plain.status ?? 'nothing'}`, { evidence: plain.exchange });
     const headers: Record<string, string> = { ...t.options.headers, Authorization: `Bearer ${t.options.token}`, 'Content-Type': 'application/json' };
