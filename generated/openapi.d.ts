@@ -941,7 +941,7 @@ export interface components {
          * @enum {string}
          */
         EmailStatus: "draft" | "scheduled" | "sent" | "failed";
-        /** @description The email's structured content from the platform's visual editor: a document node with a `type` and its `content` elements. `null` until the editor sets it; this API never sets it. */
+        /** @description The email's structured content from the platform's visual editor: a document node with a `type` and its `content` elements. `null` until the editor sets it: no request of this API carries it. */
         EmailContent: ({
             /**
              * @description The node type of the document root.
@@ -1414,13 +1414,13 @@ export interface components {
          */
         "RateLimit-Policy": string;
         /**
-         * @description CORS: the origins a browser may read this answer from. `*` (the reference server's default: the token travels in a header, never in a cookie), or the caller's own origin when the server is configured with a list of origins and the request's `Origin` is on it; absent otherwise, and on requests without an `Origin` header when a list is configured.
+         * @description CORS: the origins a browser may read this answer from. `*` (the reference server's default: the token travels in a header, not in a cookie), or the caller's own origin when the server is configured with a list of origins and the request's `Origin` is on it; absent otherwise, and on requests without an `Origin` header when a list is configured.
          * @example *
          */
         "Access-Control-Allow-Origin": string;
         /**
          * @description CORS: the response headers a browser script may read beyond the basic ones, sent with `Access-Control-Allow-Origin`.
-         * @example WWW-Authenticate,Allow,RateLimit,RateLimit-Policy,Retry-After
+         * @example WWW-Authenticate,Allow,Location,RateLimit,RateLimit-Policy,Retry-After
          */
         "Access-Control-Expose-Headers": string;
         /**
@@ -1433,6 +1433,11 @@ export interface components {
          * @example 42
          */
         "Retry-After": string;
+        /**
+         * @description The URL of the created resource, as an absolute path (`/api/v1/pages/14`) or an absolute URL, resolved against the request's URL. A `GET` of it answers `200` with the body this `201` carries.
+         * @example /api/v1/pages/14
+         */
+        Location: string;
     };
     pathItems: never;
 }
@@ -1514,6 +1519,7 @@ export type HeaderAccessControlAllowOrigin = components['headers']['Access-Contr
 export type HeaderAccessControlExposeHeaders = components['headers']['Access-Control-Expose-Headers'];
 export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
+export type HeaderLocation = components['headers']['Location'];
 export type $defs = Record<string, never>;
 export interface operations {
     listPages: {
@@ -1573,6 +1579,7 @@ export interface operations {
             /** @description The created page. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -1805,6 +1812,7 @@ export interface operations {
             /** @description The created post. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2053,6 +2061,7 @@ export interface operations {
             /** @description The created category. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2314,6 +2323,7 @@ export interface operations {
             /** @description The created newsletter. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -2541,6 +2551,7 @@ export interface operations {
             /** @description The created draft. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

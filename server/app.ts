@@ -95,7 +95,7 @@ function apiStages(context: PipelineContext): Stage[] {
       name: 'cors',
       handler: cors({
         origin: options.corsOrigins,
-        exposedHeaders: ['WWW-Authenticate', 'Allow', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+        exposedHeaders: ['WWW-Authenticate', 'Allow', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
         maxAge: 600,
       }),
     },

@@ -12,6 +12,7 @@ import { guardAuthor, sendHoldingAuthor } from '../suite/shared-author.ts';
 import { noteExchange, type CaseMeta } from './case-meta.ts';
 import { freshen } from './freshen.ts';
 import { jsonMedia } from './json-media.ts';
+import { absentCauses } from './present-causes.ts';
 import type { GeneratedCase } from './model.ts';
 
 export function successStatus(operation: OperationInfo): number {
@@ -111,6 +112,23 @@ function verifyFieldNamed(t: Kit, generated: GeneratedCase, json: unknown): void
   t.verify(fields.includes(expected), `the 422 names ${JSON.stringify(fields)}, not ${expected}, the input this request breaks`);
 }
 
+/** A 422 names no cause the request does not have (rule errors.only-present-causes); see present-causes.ts. */
+function verifyCausesPresent(t: Kit, operation: OperationInfo, request: RawRequest, generated: GeneratedCase, ids: PathIds, json: unknown): void {
+  if (missingCapability(t.options.profile, ['input_reflection'])) return;
+  const errors = (json as { errors?: Array<{ field?: unknown }> } | undefined)?.errors;
+  if (!Array.isArray(errors)) return;
+  let body: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = typeof request.body === 'string' ? JSON.parse(request.body) : undefined;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    body = undefined; // Not JSON: only its parameters can be judged.
+  }
+  const path = Object.fromEntries(Object.entries({ ...ids, ...generated.input.path }).map(([name, value]) => [name, String(value)]));
+  const absent = absentCauses(t.contract, t.context.validator, operation, { body, query: generated.input.query ?? {}, path }, errors.map((error) => error?.field));
+  t.verify(absent.length === 0, `the 422 lists causes this request does not have: ${absent.join('; ')}`);
+}
+
 /** Sends the case with the test's kit, records the verdict on its check, and notes coverage in `meta`. */
 export async function runCase(t: Kit, operation: OperationInfo, generated: GeneratedCase, meta: CaseMeta): Promise<void> {
   guardAuthor(t, operation);
@@ -125,7 +143,10 @@ export async function runCase(t: Kit, operation: OperationInfo, generated: Gener
 
   if (generated.expect.kind === 'reject') {
     t.verify(status === generated.expect.status, verdict(status, generated.expect.status));
-    if (status === 422) verifyFieldNamed(t, generated, json);
+    if (status === 422) {
+      verifyFieldNamed(t, generated, json);
+      verifyCausesPresent(t, operation, request, generated, ids, json);
+    }
     return;
   }
   const expected = successStatus(operation);

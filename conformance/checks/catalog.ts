@@ -26,8 +26,13 @@ export const CHECKS = {
   // A check of its own, so a missing or malformed header does not also count against these rules.
   header_values: {
     group: 'response',
-    rule: "What the headers say: Access-Control-Expose-Headers names every header a browser script must read, and RateLimit's remaining requests and reset stay within RateLimit-Policy's quota and window without revealing the token.",
-    rules: ['headers.cors-exposed', 'headers.rate-limit-values'],
+    rule: "What the headers say: Access-Control-Expose-Headers names every header a browser script must read; RateLimit's remaining requests and reset stay within RateLimit-Policy's quota and window without revealing the token; a 429's Retry-After asks for no longer than that window.",
+    rules: ['headers.cors-exposed', 'headers.rate-limit-values', 'headers.retry-after-value'],
+  },
+  write_only_fields_hidden: {
+    group: 'response',
+    rule: "No success answer shows a field that the contract's request schemas mark writeOnly (a post's content_md and author_id, an email's content_md), in the resource or in a list's items.",
+    rules: ['responses.write-only-fields'],
   },
 
   no_internals_disclosed: {
@@ -39,7 +44,7 @@ export const CHECKS = {
   // Input handling.
   negative_data_rejection: {
     group: 'input',
-    rule: 'Invalid input is answered with the declared 4xx and a problem body, never 2xx or 5xx: 422 for a schema violation in body, query or path (an unknown field or query parameter included); 400 for a body that cannot be parsed; 415 for a wrong content type or charset; 413 for a body over the limit (1 MiB of JSON, 10 MiB of image).',
+    rule: 'Invalid input is answered with the declared 4xx and a problem body, never 2xx or 5xx: 422 for a schema violation in body, query or path (an unknown field or query parameter included); 400 for a body that cannot be parsed; 415 for a wrong content type or charset; 413 for a body over the limit (1 MiB of JSON, 10 MiB of image). A 422 names the broken input in errors, and no field the request did not send or sent valid.',
   },
   positive_data_acceptance: { group: 'input', rule: 'Valid input, including boundary values, is accepted with the declared success status.' },
 
@@ -67,7 +72,11 @@ export const CHECKS = {
   use_after_free: { group: 'http', rule: 'A deleted resource is gone: reading or deleting it again is 404, and it is no longer listed.' },
   method_not_allowed: {
     group: 'http',
-    rule: 'A method a path does not have is answered 405 with an Allow header listing the methods it has, and a problem document.',
+    rule: 'A method a path does not have is answered 405 with an Allow header listing exactly the methods the contract gives the path (HEAD included where it has GET), and a problem document.',
+  },
+  location_created: {
+    group: 'http',
+    rule: 'A 201 carries Location, the URL of the created resource: a GET of it answers 200 with the same body as the 201.',
   },
   crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
   failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },

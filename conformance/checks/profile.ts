@@ -39,7 +39,9 @@ export type Need =
   /** Spends bounded time on any body: many unknown keys or deep nesting are refused early. */
   | 'bounded_cost'
   /** Answers a method a path does not have with 405 and an Allow header. */
-  | 'method_allow';
+  | 'method_allow'
+  /** Ignores a body sent to an operation that takes none (a GET's). */
+  | 'body_ignored';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -59,6 +61,7 @@ const MOCK_LACKS: Record<Need, string> = {
   head: 'the mock answers HEAD with 405',
   bounded_cost: "the mock's cost is not bounded: it logs every unknown key (20,000 take it seconds) and JSON nested thousands of levels deep crashes it",
   method_allow: 'the mock answers a method a path does not have with 405 but no Allow header',
+  body_ignored: 'the mock parses a body sent with GET and answers 400 when it is not JSON',
 };
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */

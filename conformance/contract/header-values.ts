@@ -1,12 +1,13 @@
 /**
  * Header rules about values, not only syntax: which headers a browser script may read
- * (`headers.cors-exposed`), and what the rate-limit fields say and may reveal (`headers.rate-limit-values`).
+ * (`headers.cors-exposed`), what the rate-limit fields say and may reveal (`headers.rate-limit-values`),
+ * and how long `Retry-After` asks a client to wait (`headers.retry-after-value`).
  * The syntax of each field is the validator's; these are the relations between values that a schema
  * cannot state.
  */
 
 /** The headers a browser script needs and the contract lets it read (Access-Control-Expose-Headers). */
-export const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'RateLimit', 'RateLimit-Policy', 'Retry-After'];
+export const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After'];
 
 /** A parameter of the first member of a structured field: `r` of `"token"; r=19998; t=60`. */
 function parameter(field: string, name: string): string | undefined {
@@ -20,9 +21,30 @@ function numberOf(field: string, name: string): number | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
+/**
+ * The wait `Retry-After` asks for, in seconds: delay-seconds, or an HTTP date counted from the answer's
+ * `Date` (RFC 9110 section 10.2.3); undefined when it is neither.
+ */
+export function retryAfterSeconds(value: string, date: string | null): number | undefined {
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  const now = date !== null ? Date.parse(date) : Date.now();
+  return Number.isNaN(at) || Number.isNaN(now) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** What is wrong with the values of an answer's headers, in words; empty when nothing is. */
-export function headerValueProblems(headers: Headers, secrets: readonly string[]): { rule: string; problem: string }[] {
+export function headerValueProblems(headers: Headers, secrets: readonly string[], status = 200): { rule: string; problem: string }[] {
   const problems: { rule: string; problem: string }[] = [];
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter !== null && (status === 429 || status === 503)) {
+    const wait = retryAfterSeconds(retryAfter, headers.get('date'));
+    const window = status === 429 ? numberOf(headers.get('ratelimit-policy') ?? '', 'w') : undefined;
+    // Whether the syntax is the contract's is response_headers_conformance's to say; this judges the wait.
+    if (wait === undefined) problems.push({ rule: 'headers.retry-after-value', problem: `Retry-After is "${retryAfter}": neither a number of seconds nor an HTTP date` });
+    else if (window !== undefined && wait > window) {
+      problems.push({ rule: 'headers.retry-after-value', problem: `Retry-After asks for ${wait} s, longer than the ${window} s window RateLimit-Policy announces: the window's reset lets requests through sooner` });
+    }
+  }
   const exposed = headers.get('access-control-expose-headers');
   if (exposed !== null) {
     const listed = new Set(exposed.split(',').map((name) => name.trim().toLowerCase()));

@@ -7,78 +7,16 @@
  */
 import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
-import { MISSING_ID } from '../suite/requests.ts';
-import { newestFirst, uniqueSlug, type Json, type ModelEmail, type ModelNewsletter, type ModelPage, type ModelPost, type ModelSubscriber, type ServiceModel, type Workspace } from './state.ts';
-import { judge, ModelMismatch, notePredictionOpen, type Answer, type Prediction, type Request, type World } from './world.ts';
+import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
+import { LearnAuthors, GetAuthor, pickAuthor } from './author-commands.ts';
+import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
+import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, locate, learnRead, MISSING_REF, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
+import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
 
 const LATER_MS = 30 * 24 * 3600 * 1000;
 const HTML = '<p>Written by the conformance suite model.</p>';
-
-/**
- * Reference values: 0 to 6 pick what a valid request would name (the workspace's own parent, a child of
- * the named parent), 7 and 8 something else the run made (another workspace's parent, another parent's
- * child), 9 an id that names nothing. Most requests are valid and move state; the rest probe refusals.
- */
-const MISSING_REF = 9;
-const OTHER_REF = 7;
-
-function pickParent<T extends { workspace: Workspace }>(items: T[], workspace: Workspace, ref: number): T | undefined {
-  if (ref === MISSING_REF) return undefined;
-  const own = items.filter((item) => item.workspace === workspace);
-  const others = items.filter((item) => item.workspace !== workspace);
-  const from = ref >= OTHER_REF && others.length > 0 ? others : own.length > 0 ? own : others;
-  return from.length === 0 ? undefined : from[ref % from.length];
-}
-
-function pickChild<P, C>(all: Child<P, C>[], parent: P | undefined, ref: number): Child<P, C> | undefined {
-  if (ref === MISSING_REF) return undefined;
-  const under = all.filter((item) => item.parent === parent);
-  const elsewhere = all.filter((item) => item.parent !== parent);
-  const from = ref >= OTHER_REF && elsewhere.length > 0 ? elsewhere : under.length > 0 ? under : elsewhere;
-  return from.length === 0 ? undefined : from[ref % from.length];
-}
-
-interface Child<P, C> {
-  parent: P;
-  child: C;
-}
-
-function allEmails(model: ServiceModel): Child<ModelNewsletter, ModelEmail>[] {
-  return model.newsletters.flatMap((parent) => parent.emails.map((child) => ({ parent, child })));
-}
-function allSubscribers(model: ServiceModel): Child<ModelNewsletter, ModelSubscriber>[] {
-  return model.newsletters.flatMap((parent) => parent.subscribers.map((child) => ({ parent, child })));
-}
-function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
-  return model.pages.flatMap((parent) => parent.posts.map((child) => ({ parent, child })));
-}
-
-const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;
-
-/** What a request names (a parent, and a child through it) and whether the workspace reaches that child there. */
-function locate<P extends { workspace: Workspace }, C>(parents: P[], children: Child<P, C>[], workspace: Workspace, parentRef: number, childRef: number) {
-  const parent = pickParent(parents, workspace, parentRef);
-  const target = pickChild(children, parent, childRef);
-  return { parent, target, found: reachable(parent, workspace) && target?.parent === parent };
-}
-
-/** Sends, judges and returns the answer; `step` says in words what the request was. */
-async function exchange(world: World, step: string, request: Request, prediction: Prediction): Promise<Answer> {
-  world.stats.operations.add(request.operationId);
-  const answer = await world.send(request);
-  judge(world, `${step} (workspace ${request.workspace + 1})`, prediction, answer);
-  return answer;
-}
-
-/** A condition on an answer that a field comparison cannot state (a value learned, but never null). */
-function expectThat(condition: boolean, step: string, field: string, predicted: string, answer: Answer): void {
-  if (!condition) throw new ModelMismatch(step, [[field, predicted, JSON.stringify((answer.json as Record<string, unknown>)?.[field])]], answer.exchange);
-}
-
-const ws = (workspace: Workspace) => `in workspace ${workspace + 1}`;
-const idOf = (item: { snapshot: Json } | undefined) => item?.snapshot.id ?? MISSING_ID;
 
 class CreateNewsletter implements Command {
   constructor(readonly workspace: Workspace, readonly otherCase: boolean) {}
@@ -102,7 +40,7 @@ class CreatePage implements Command {
     const slug = expectedSlug(name, { removeSlash: true });
     const prediction: Prediction = existing ? { status: 409 } : { status: 201, fields: { name, slug, name_slug: slug } };
     const answer = await exchange(world, `createPage ${JSON.stringify(name)}`, { operationId: 'createPage', workspace: this.workspace, ids: {}, body: { name } }, prediction);
-    if (!existing) model.pages.push({ workspace: this.workspace, snapshot: answer.json as Json, posts: [], slugFreed: false });
+    if (!existing) model.pages.push({ workspace: this.workspace, snapshot: answer.json as Json, posts: [], slugFreed: false, categories: [], categorySlugFreed: false });
   }
   toString = () => `createPage ${ws(this.workspace)}${this.otherCase ? ' (name in capitals)' : ''}`;
 }
@@ -149,29 +87,28 @@ class ListSubscribers implements Command {
   toString = () => `listSubscribers ${ws(this.workspace)} newsletter#${this.newsletter}`;
 }
 
-/** Each listed item repeats the resource's last answer. */
-function compareItems(world: World, step: string, items: Array<{ snapshot: Json }>, answer: Answer): void {
-  const listed = ((answer.json as { result?: Json[] }).result ?? []) as Json[];
-  items.forEach((item, index) => judge(world, `${step}: item ${item.snapshot.id}`, { status: 200, same: item.snapshot }, { ...answer, json: listed[index] }));
-}
-
 class CreateEmail implements Command {
-  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subject: number) {}
+  /** `author`: a reference value (see steps.ts) for the `author_id` to send, or undefined to send none. */
+  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subject: number, readonly author?: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const subject = world.names.subjects[this.subject % world.names.subjects.length]!;
+    const author = this.author === undefined ? undefined : pickAuthor(model, this.workspace, this.author);
     let prediction: Prediction = { status: 404 };
-    if (reachable(newsletter, this.workspace)) {
-      const fields: Record<string, unknown> = { subject, status: 'draft', newsletter_id: newsletter!.snapshot.id, content_html: HTML, scheduled_at: null };
+    // The newsletter the path names (404) comes before the author the body names (422).
+    if (reachable(newsletter, this.workspace) && author && !author.own) prediction = { status: 422 };
+    else if (reachable(newsletter, this.workspace)) {
+      const fields: Record<string, unknown> = { subject, status: 'draft', newsletter_id: newsletter!.snapshot.id, content_html: HTML, scheduled_at: null, author_id: author?.id ?? null };
       if (newsletter!.slugFreed) notePredictionOpen(world, "an email's slug after another email of the newsletter was deleted: the contract does not say whether a deleted email's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(subject), newsletter!.emails.map((email) => String(email.snapshot.slug)));
       prediction = { status: 201, fields };
     }
-    const answer = await exchange(world, `createEmail ${JSON.stringify(subject)} in newsletter ${idOf(newsletter)}`, { operationId: 'createEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, body: { subject, content_html: HTML } }, prediction);
+    const body = { subject, content_html: HTML, ...(author ? { author_id: author.id } : {}) };
+    const answer = await exchange(world, `createEmail ${JSON.stringify(subject)} in newsletter ${idOf(newsletter)}${author ? ` by author ${author.id}` : ''}`, { operationId: 'createEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, body }, prediction);
     if (prediction.status === 201) newsletter!.emails.push({ status: 'draft', snapshot: answer.json as Json });
   }
-  toString = () => `createEmail ${ws(this.workspace)} newsletter#${this.newsletter} subject#${this.subject}`;
+  toString = () => `createEmail ${ws(this.workspace)} newsletter#${this.newsletter} subject#${this.subject}${this.author === undefined ? '' : ` author#${this.author}`}`;
 }
 
 class UpdateEmail implements Command {
@@ -254,27 +191,40 @@ class ListEmails implements Command {
 }
 
 class CreatePost implements Command {
-  constructor(readonly workspace: Workspace, readonly page: number, readonly title: number, readonly published: boolean) {}
+  /**
+   * `category` and `author`: reference values (see steps.ts) for the `category_id` and `author_id` to
+   * send, or undefined to send none. A category is one of the page's own, another page's, or none.
+   */
+  constructor(readonly workspace: Workspace, readonly page: number, readonly title: number, readonly published: boolean, readonly category?: number, readonly author?: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const title = world.names.titles[this.title % world.names.titles.length]!;
     const status = this.published ? 'published' : 'draft';
+    const category = this.category === undefined ? undefined : pickChild(allCategories(model), page, this.category);
+    const categoryId = this.category === undefined ? undefined : idOf(category?.child);
+    const author = this.author === undefined ? undefined : pickAuthor(model, this.workspace, this.author);
+    const references = (categoryId === undefined || category?.parent === page) && (author === undefined || author.own);
     let prediction: Prediction = { status: 404 };
-    if (reachable(page, this.workspace)) {
-      const fields: Record<string, unknown> = { title, status, page_id: page!.snapshot.id, category_id: null, scheduled_at: null };
+    // The page the path names (404) comes before what the body names (422): a category of the same
+    // page (post.category-of-same-page), an author of the workspace (resources.author-of-workspace).
+    if (reachable(page, this.workspace) && !references) prediction = { status: 422 };
+    else if (reachable(page, this.workspace)) {
+      const fields: Record<string, unknown> = { title, status, page_id: page!.snapshot.id, category_id: categoryId ?? null, scheduled_at: null };
       if (!this.published) fields.first_published_at = null;
       if (page!.slugFreed) notePredictionOpen(world, "a post's slug after another post of the page was deleted: the contract does not say whether a deleted post's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(title), page!.posts.map((post) => String(post.snapshot.slug)));
       prediction = { status: 201, fields };
     }
     const step = `createPost ${JSON.stringify(title)} ${status} in page ${idOf(page)}`;
-    const answer = await exchange(world, step, { operationId: 'createPost', workspace: this.workspace, ids: { page_id: idOf(page) }, body: { title, status } }, prediction);
+    const body = { title, status, ...(categoryId !== undefined ? { category_id: categoryId } : {}), ...(author ? { author_id: author.id } : {}) };
+    const answer = await exchange(world, `${step}${categoryId !== undefined ? ` in category ${categoryId}` : ''}${author ? ` by author ${author.id}` : ''}`, { operationId: 'createPost', workspace: this.workspace, ids: { page_id: idOf(page) }, body }, prediction);
     if (prediction.status !== 201) return;
     if (this.published) expectThat(typeof (answer.json as Json).first_published_at === 'string', step, 'first_published_at', 'the time it was published', answer);
     page!.posts.push({ snapshot: answer.json as Json });
   }
-  toString = () => `createPost ${ws(this.workspace)} page#${this.page} title#${this.title} ${this.published ? 'published' : 'draft'}`;
+  toString = () =>
+    `createPost ${ws(this.workspace)} page#${this.page} title#${this.title} ${this.published ? 'published' : 'draft'}${this.category === undefined ? '' : ` category#${this.category}`}${this.author === undefined ? '' : ` author#${this.author}`}`;
 }
 
 class UpdatePost implements Command {
@@ -296,6 +246,7 @@ class UpdatePost implements Command {
     if (prediction.status !== 200) return;
     if (this.published) expectThat(typeof (answer.json as Json).first_published_at === 'string', step, 'first_published_at', 'the time it was first published', answer);
     target!.child.snapshot = answer.json as Json;
+    target!.child.updatedAtOpen = false;
   }
   toString = () => `updatePost ${ws(this.workspace)} page#${this.page} post#${this.post} to ${this.published ? 'published' : 'draft'}`;
 }
@@ -319,7 +270,8 @@ class GetPost implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
-    await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot } : { status: 404 });
+    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? readPrediction(target!.child) : { status: 404 });
+    if (found) learnRead(target!.child, answer.json);
   }
   toString = () => `getPost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
 }
@@ -343,13 +295,17 @@ export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Comman
   const w = fc.constantFrom(...workspaces);
   const ref = fc.nat({ max: MISSING_REF });
   const bit = fc.boolean();
+  // A reference for a field the body may leave out (a post's category, an author): left out three times
+  // in four, so the creates that make state still outnumber the ones refused for what they name.
+  const maybeRef = fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: ref, weight: 1 });
   // The writes that move state come twice, so a sequence reaches deeper states than reads alone would.
   const writes = [
     fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateEmail(a, b, c)),
+    fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
     fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), bit).map(([a, b, c, d]) => new CreatePost(a, b, c, d)),
+    fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
     fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
+    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
   ];
   return [
     ...writes,
@@ -358,21 +314,26 @@ export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Comman
     fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
     fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteSubscriber(a, b, c)),
     fc.tuple(w, ref).map(([a, b]) => new ListSubscribers(a, b)),
-    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateEmail(a, b, c)),
+    fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
     fc.tuple(w, ref, ref, fc.nat({ max: 2 })).map(([a, b, c, d]) => new UpdateEmail(a, b, c, d)),
     fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
     fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteEmail(a, b, c)),
     fc.tuple(w, ref, ref).map(([a, b, c]) => new GetEmail(a, b, c)),
     fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const)).map(([a, b, c]) => new ListEmails(a, b, c)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), bit).map(([a, b, c, d]) => new CreatePost(a, b, c, d)),
+    fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
     fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
     fc.tuple(w, ref, ref).map(([a, b, c]) => new DeletePost(a, b, c)),
     fc.tuple(w, ref, ref).map(([a, b, c]) => new GetPost(a, b, c)),
     fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'published' as const)).map(([a, b, c]) => new ListPosts(a, b, c)),
+    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
+    fc.tuple(w, ref, ref).map(([a, b, c]) => new GetCategory(a, b, c)),
+    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteCategory(a, b, c)),
+    fc.tuple(w, ref).map(([a, b]) => new ListCategories(a, b)),
+    fc.tuple(w, ref).map(([a, b]) => new GetAuthor(a, b)),
   ];
 }
 
-/** What every sequence starts from: a newsletter and a page in each workspace (not shrunk away). */
+/** What every sequence starts from: each workspace's authors, a newsletter and a page in each workspace (not shrunk away). */
 export function startingCommands(workspaces: Workspace[]): Command[] {
-  return workspaces.flatMap((workspace) => [new CreateNewsletter(workspace, false), new CreatePage(workspace, false)]);
+  return workspaces.flatMap((workspace) => [new LearnAuthors(workspace), new CreateNewsletter(workspace, false), new CreatePage(workspace, false)]);
 }

@@ -19,7 +19,7 @@ export interface ModelSize {
 
 /** --depth ci keeps a default run short; deep (or --max-examples over 5) explores far more. */
 export function modelSize(maxExamples: number | undefined): ModelSize {
-  return (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 6, commands: 40, timeLimitMs: 25_000 };
+  return (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 10, commands: 40, timeLimitMs: 25_000 };
 }
 
 export interface ModelStats {
@@ -48,6 +48,7 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
         // Two spellings of one slug each, and one of another: derived slugs collide and take suffixes.
         subjects: ((base) => [`${base} Notes`, `${base} Notes!`, `${base} Café`])(name('subject')),
         titles: ((base) => [`${base} Crème`, `${base} Crème?`, `${base} Notes`])(name('title')),
+        categories: ((base) => [`${base} Café`, `${base} café!`, `${base} Tips`])(name('category')),
         addresses: [t.names.email(`model-${run}-a`), t.names.email(`model-${run}-b`), t.names.email(`model-${run}-c`)],
       },
       workspaces,

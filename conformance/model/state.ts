@@ -32,6 +32,15 @@ export interface ModelNewsletter {
 
 export interface ModelPost {
   snapshot: Json;
+  /**
+   * Whether its `updated_at` is open: its category was deleted, which clears `category_id`
+   * (category.delete-keeps-posts), and the contract does not say whether that counts as a write.
+   */
+  updatedAtOpen?: boolean;
+}
+
+export interface ModelCategory {
+  snapshot: Json;
 }
 
 export interface ModelPage {
@@ -39,6 +48,9 @@ export interface ModelPage {
   snapshot: Json;
   posts: ModelPost[];
   slugFreed: boolean;
+  categories: ModelCategory[];
+  /** Whether a category of the page was deleted: the contract does not say whether its slug is free again. */
+  categorySlugFreed: boolean;
 }
 
 /** Why a prediction could not be made, counted for the report. */
@@ -47,6 +59,11 @@ export type Unpredicted = Map<string, number>;
 export class ServiceModel {
   readonly newsletters: ModelNewsletter[] = [];
   readonly pages: ModelPage[] = [];
+  /**
+   * The ids of each workspace's authors, learned from its lists at the start: authors cannot be created
+   * or deleted through the API, so their ids stay; their other fields may change under other tests.
+   */
+  readonly authors = new Map<Workspace, number[]>();
 
   newsletterOf(workspace: Workspace): ModelNewsletter | undefined {
     return this.newsletters.find((newsletter) => newsletter.workspace === workspace);

@@ -48,7 +48,7 @@ const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.string
 export interface World {
   send(request: Request): Promise<Answer>;
   /** Names of this run: unique per run, so a run's resources are all its own. */
-  names: { page: string; newsletter: string; subjects: string[]; titles: string[]; addresses: string[] };
+  names: { page: string; newsletter: string; subjects: string[]; titles: string[]; categories: string[]; addresses: string[] };
   workspaces: Workspace[];
   stats: { predicted: number; unpredicted: Map<string, number>; operations: Set<string> };
   /** One line per step of the run: what was sent and what came back. */

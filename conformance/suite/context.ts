@@ -5,6 +5,7 @@
 import { inject } from 'vitest';
 import { loadContract, type ContractDocument } from '../contract/document.ts';
 import { ContractValidator } from '../contract/validator.ts';
+import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
 import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
 import { redactorFor, type Redactor } from '../http/redact.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
@@ -14,6 +15,8 @@ export interface SuiteContext {
   fixtures: SharedFixtures;
   contract: ContractDocument;
   validator: ContractValidator;
+  /** The fields each tag's requests may write and its answers never show (write_only_fields_hidden). */
+  writeOnlyFields: Map<string, Set<string>>;
   redact: Redactor;
   /** This worker's pacing (its share of --max-rate) and 429 retries. */
   rate: RatePolicy;
@@ -31,6 +34,7 @@ export function suiteContext(): SuiteContext {
       fixtures: inject('conformanceFixtures') ?? { missing: {}, authorWritable: false },
       contract,
       validator: new ContractValidator(contract),
+      writeOnlyFields: writeOnlyFieldsByTag(contract),
       redact: redactorFor(options),
       rate: ratePolicyFor(options),
     };

@@ -8,6 +8,7 @@ import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
+import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
 import { exchange as sendExchange, jsonBody, type Exchange } from '../http/exchange.ts';
@@ -201,10 +202,15 @@ export class Kit {
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
     }
+    if (!isExcludedCheck(this.options, 'write_only_fields_hidden') && exchange.response.status < 300) {
+      const leaks = writeOnlyLeaks(this.context.writeOnlyFields, operation, observed.status, observed.bodyText);
+      if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
+      for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
+    }
     // The values of the headers, which need the run's tokens to judge what a field reveals.
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;
-    const problems = headerValueProblems(observed.headers, secrets);
+    const problems = headerValueProblems(observed.headers, secrets, observed.status);
     if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     for (const { problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange);
   }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../server/faults/catalog.ts';
+import { RATE_LIMIT_FAULT_CASES } from './rate-limit-faults.ts';
 import type { RateLimitSettings } from '../../server/http/rate-limit.ts';
 import { startTestServer } from '../../server/tests/harness.ts';
 import type { RunReport } from '../report/model.ts';
@@ -56,13 +57,11 @@ describe.concurrent('the rate-limit probe', () => {
     expect(suiteFiles({ probeRateLimit: true })).toEqual({ include: [probeFile], exclude: [] });
   });
 
-  it.each<[FaultName, string[]]>([
-    ['rate-limit-not-enforced', ['rate_limit_enforced']],
-    ['rate-limit-without-retry-after', ['rate_limit_enforced', 'response_headers_conformance']],
-  ])('catches %s with %s', async (fault, caughtBy) => {
+  it.each(RATE_LIMIT_FAULT_CASES)('catches $fault with $caughtBy', async ({ fault, caughtBy, breaks }) => {
     const { exitCode, report } = await probe({ faults: [fault], rateLimit: SMALL });
     const failed = [...new Set(report.failures.map((failure) => failure.check))];
     expect(failed.filter((check) => caughtBy.includes(check)).sort(), `failed: ${failed.join(', ') || 'none'}`).toEqual([...caughtBy].sort());
+    expect(report.ruleCoverage.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)).toEqual(expect.arrayContaining(breaks));
     expect(exitCode).toBe(1);
   }, 120_000);
 });

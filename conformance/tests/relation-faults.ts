@@ -13,6 +13,9 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'email-slug-answered-unsuffixed', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   // The model alone (its test is sendEmail's): a sequence with two emails of one slug shows it.
   { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'] },
+  // The model alone, on categories and authors: two categories of one name in a page; an email by another workspace's author.
+  { fault: 'category-slug-skips-one', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-derived'] },
+  { fault: 'email-author-unchecked', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.author-of-workspace'] },
   { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'email-update-any-newsletter', include: ['updateEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
@@ -26,4 +29,11 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'expose-headers-partial', include: ['listAuthors'], caughtBy: ['header_values'], breaks: ['headers.cors-exposed'] },
   { fault: 'rate-limit-pk-is-token', include: ['getNewsletter'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
   { fault: 'rate-limit-remaining-over-quota', include: ['listPages'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'post-answers-markdown', include: ['getPost'], caughtBy: ['write_only_fields_hidden'], breaks: ['responses.write-only-fields'] },
+  { fault: 'email-update-drops-content', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'email-author-unchecked', include: ['createEmail'], caughtBy: ['negative_data_rejection', 'failed_write_leaves_nothing'], breaks: ['resources.author-of-workspace'] },
+  { fault: 'category-errors-name-description', include: ['createCategory'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  { fault: 'category-location-unscoped', include: ['createCategory'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
+  { fault: 'allow-without-head', include: ['getNewsletter'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
+  { fault: 'list-pages-reads-body', include: ['listPages'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.body-ignored-without-operation-body'] },
 ];

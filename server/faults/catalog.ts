@@ -106,6 +106,14 @@ export const FAULT_CATALOG = {
   'expose-headers-partial': 'listAuthors exposes only WWW-Authenticate and Allow to browser scripts, not the rate-limit fields or Retry-After',
   'rate-limit-pk-is-token': "getNewsletter's RateLimit-Policy partition key is the token itself, base64-encoded",
   'rate-limit-remaining-over-quota': 'listPages answers a RateLimit with more requests remaining than the policy allows in a window',
+  'post-answers-markdown': "getPost's answer carries the post's content_md and author_id, which requests may write but answers never show",
+  'email-update-drops-content': "updateEmail without content_html or content_md clears the email's content_html",
+  'email-author-unchecked': 'createEmail takes an author_id that names no author of the workspace, stores the email without an author and answers 201',
+  'list-pages-reads-body': 'listPages parses a body sent with its GET and answers 400 when it is not JSON',
+  'category-errors-name-description': "createCategory's 422 also names description, whether the request sent a valid one or none at all",
+  'category-location-unscoped': "createCategory's Location leaves out the page: /categories/{id}, a URL no operation answers",
+  'allow-without-head': "a 405 on /newsletters/{id} lists GET and PATCH in Allow, without the HEAD the path answers",
+  'retry-after-in-milliseconds': "a 429's Retry-After counts milliseconds, not seconds: a thousand times the wait, far past the window",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

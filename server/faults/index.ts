@@ -26,7 +26,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
-      return { ...broken, api: breakRelationPipeline(on, broken.api) };
+      return { ...broken, api: breakRelationPipeline(on, broken.api, context) };
     },
   };
 }

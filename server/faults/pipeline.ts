@@ -59,7 +59,7 @@ function dropNulls(value: Json): Json {
 /** Authentication as the faults leave it: the real one when none of them is on. */
 function faultyAuthentication(on: FaultSet, { options }: PipelineContext): RequestHandler | undefined {
   const anyToken = on('accept-any-token');
-  const limitFaults = on('rate-limit-header-malformed') || on('rate-limit-not-enforced') || on('rate-limit-without-retry-after');
+  const limitFaults = on('rate-limit-header-malformed') || on('rate-limit-not-enforced') || on('rate-limit-without-retry-after') || on('retry-after-in-milliseconds');
   if (!anyToken && !limitFaults) return undefined;
   const real = authenticate(options.stores.tokens);
   const inner: RequestHandler = !anyToken
@@ -80,6 +80,10 @@ function faultyAuthentication(on: FaultSet, { options }: PipelineContext): Reque
       }
       const refused = err instanceof ProblemError && err.status === 429;
       if (refused && on('rate-limit-not-enforced') && res.locals.workspaceId !== undefined) return next();
+      if (refused && on('retry-after-in-milliseconds')) {
+        const seconds = Number(err.headers?.['Retry-After'] ?? 1);
+        return next(new ProblemError(429, err.kind, err.title, err.detail, undefined, { 'Retry-After': String(seconds * 1000) }));
+      }
       if (refused && on('rate-limit-without-retry-after')) {
         res.removeHeader('Retry-After');
         return next(new ProblemError(429, err.kind, err.title, err.detail));
@@ -162,6 +166,13 @@ function faultyProblem(on: FaultSet, { options }: PipelineContext): (intended: P
       // Query and path parameters named like body fields: `size` for `query.size`, `id` for `path.id`.
       const errors = intended.errors.map((error) => ({ ...error, field: error.field.replace(/^(query|path)\./, '') }));
       return new ProblemError(intended.status, intended.kind, intended.title, intended.detail, errors, intended.headers);
+    }
+    if (on('category-errors-name-description') && intended.status === 422 && intended.errors && req.method === 'POST' && /\/pages\/[^/]+\/categories$/.test(req.path)) {
+      // A cause copied into every answer of the operation, present in the request or not.
+      if (!intended.errors.some((error) => error.field === 'description')) {
+        const errors = [...intended.errors, { field: 'description', message: 'must be at most 1000 characters' }];
+        return new ProblemError(intended.status, intended.kind, intended.title, intended.detail, errors, intended.headers);
+      }
     }
     if (on('not-sendable-field-names') && intended.kind === 'email-not-sendable' && intended.errors) {
       const words: Record<string, string> = { content_html: 'content', 'path.newsletter_id': 'subscribers' };

@@ -4,10 +4,11 @@
  * only, the way such bugs hide: every request on its own looks right.
  */
 import type { RequestHandler } from 'express';
+import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { nextFreeSlug } from '../domain/slugs.ts';
 import { insertBefore, wrapStage, type Pipeline } from '../http/pipeline.ts';
-import { ProblemError } from '../http/problem.ts';
+import { ProblemError, problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
 
 /** The same problem with more text in its detail. */
@@ -99,6 +100,20 @@ export function breakRelationParts(on: FaultSet, { db, stores, services }: Serve
       return insert({ ...page, domain: `${nextFreeSlug(label, taken)}.${pagesDomain}` });
     };
   }
+  if (on('email-update-drops-content')) {
+    // An update that names no content is taken as one that empties it.
+    const update = services.emails.update.bind(services.emails);
+    services.emails.update = (workspaceId, newsletterId, id, input, contentHtml) =>
+      update(workspaceId, newsletterId, id, input, contentHtml === undefined && input.content_html === undefined && input.content_md === undefined ? null : contentHtml);
+  }
+  if (on('email-author-unchecked')) {
+    // An author of no workspace is dropped instead of refused.
+    const known = (workspaceId: number, authorId: number | null | undefined) => authorId == null || stores.authors.exists(workspaceId, authorId);
+    const prepare = services.emails.contentForCreate.bind(services.emails);
+    services.emails.contentForCreate = (workspaceId, newsletterId, input, signal) => prepare(workspaceId, newsletterId, known(workspaceId, input.author_id) ? input : { ...input, author_id: null }, signal);
+    const create = services.emails.create.bind(services.emails);
+    services.emails.create = (workspaceId, newsletterId, input, contentHtml) => create(workspaceId, newsletterId, known(workspaceId, input.author_id) ? input : { ...input, author_id: null }, contentHtml);
+  }
   if (on('problem-shows-stack')) {
     const get = services.categories.get.bind(services.categories);
     services.categories.get = (workspaceId, pageId, id) => {
@@ -139,7 +154,7 @@ export function breakRelationParts(on: FaultSet, { db, stores, services }: Serve
   }
 }
 
-export function breakRelationPipeline(on: FaultSet, api: Pipeline['api']): Pipeline['api'] {
+export function breakRelationPipeline(on: FaultSet, api: Pipeline['api'], { options: { db } }: PipelineContext): Pipeline['api'] {
   let stages = api;
   if (on('head-skips-auth')) {
     // HEAD of listNewsletters is answered 200 whatever the token: only GET checks it.
@@ -163,6 +178,53 @@ export function breakRelationPipeline(on: FaultSet, api: Pipeline['api']): Pipel
           const status = res.status.bind(res);
           res.status = (code: number) => status(code === 404 ? 200 : code);
         }
+        next();
+      },
+    });
+  }
+  if (on('post-answers-markdown')) {
+    // getPost's answer gets the stored write-only fields, after the validator has judged it (this
+    // stage wraps res.json before the validator does, so the validator's wrapper runs first).
+    const stored = db.prepare<[number], { content_md: string | null; author_id: number | null }>('SELECT content_md, author_id FROM posts WHERE id = ?');
+    stages = insertBefore(stages, 'whole-numbers', {
+      name: 'post-answers-markdown',
+      handler: (req, res, next) => {
+        if (req.method === 'GET' && /^\/pages\/[^/]+\/posts\/[^/]+$/.test(req.path)) {
+          const json = res.json.bind(res);
+          res.json = (body: unknown) => {
+            const id = (body as { id?: unknown } | null)?.id;
+            const row = res.statusCode === 200 && typeof id === 'number' ? stored.get(id) : undefined;
+            return json(row ? { ...(body as object), ...row } : body);
+          };
+        }
+        next();
+      },
+    });
+  }
+  if (on('category-location-unscoped') || on('allow-without-head')) {
+    // A header set right by the real code, rewritten as it is set, for one path.
+    stages = insertBefore(stages, 'head', {
+      name: 'header-rewrites',
+      handler: (req, res, next) => {
+        const setHeader = res.setHeader.bind(res);
+        const categories = on('category-location-unscoped') && req.method === 'POST' && /^\/pages\/[^/]+\/categories$/.test(req.path);
+        const newsletter = on('allow-without-head') && /^\/newsletters\/[^/]+$/.test(req.path);
+        res.setHeader = (name: string, value: number | string | readonly string[]) => {
+          const header = name.toLowerCase();
+          if (categories && header === 'location' && typeof value === 'string') return setHeader(name, value.replace(/\/pages\/[^/]+\/categories\//, '/categories/'));
+          if (newsletter && header === 'allow' && typeof value === 'string') return setHeader(name, value.split(/,\s*/).filter((method) => method !== 'HEAD').join(', '));
+          return setHeader(name, value);
+        };
+        next();
+      },
+    });
+  }
+  if (on('list-pages-reads-body')) {
+    stages = insertBefore(stages, 'json-body', {
+      name: 'list-pages-reads-body',
+      handler: (req, _res, next) => {
+        const sent = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+        if (req.method === 'GET' && req.path === '/pages' && sent) return next(problems.malformed('The request body is not valid JSON.'));
         next();
       },
     });

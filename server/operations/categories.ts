@@ -1,5 +1,6 @@
 /** Handlers of the categorie operations: listCategories, createCategory, getCategory, updateCategory, deleteCategory. */
 import { workspaceOf } from '../http/auth.ts';
+import { sendCreated } from '../http/created.ts';
 import { bodyOf, paging, pathId } from '../http/request.ts';
 import { sendList } from '../http/list-answer.ts';
 import type { CategoryService } from '../services/categories.ts';
@@ -12,7 +13,7 @@ export function categoryOperations(categories: CategoryService): OperationHandle
       return sendList(res, page, categories.list(workspaceOf(res), pathId(req, 'page_id'), page));
     },
     createCategory: (req, res) => {
-      res.status(201).json(categories.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createCategory'>(req)));
+      sendCreated(req, res, categories.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createCategory'>(req)));
     },
     getCategory: (req, res) => {
       res.json(categories.get(workspaceOf(res), pathId(req, 'page_id'), pathId(req, 'id')));

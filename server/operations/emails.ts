@@ -1,6 +1,7 @@
 /** Handlers of the email operations: listEmails, createEmail, getEmail, updateEmail, deleteEmail, sendEmail. */
 import type { Email } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
+import { sendCreated } from '../http/created.ts';
 import { bodyOf, paging, pathId, queryString } from '../http/request.ts';
 import { sendList } from '../http/list-answer.ts';
 import type { EmailService } from '../services/emails.ts';
@@ -17,7 +18,7 @@ export function emailOperations(emails: EmailService): OperationHandlers<'listEm
     createEmail: prepared({
       prepare: (req, res) => emails.contentForCreate(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
-        res.status(201).json(emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), contentHtml));
+        sendCreated(req, res, emails.create(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), contentHtml));
       },
     }),
     getEmail: (req, res) => {

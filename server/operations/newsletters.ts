@@ -1,5 +1,6 @@
 /** Handlers of the newsletter operations: listNewsletters, createNewsletter, getNewsletter, updateNewsletter. */
 import { workspaceOf } from '../http/auth.ts';
+import { sendCreated } from '../http/created.ts';
 import { bodyOf, paging, pathId } from '../http/request.ts';
 import { sendList } from '../http/list-answer.ts';
 import type { NewsletterService } from '../services/newsletters.ts';
@@ -12,7 +13,7 @@ export function newsletterOperations(newsletters: NewsletterService): OperationH
       return sendList(res, page, newsletters.list(workspaceOf(res), page));
     },
     createNewsletter: (req, res) => {
-      res.status(201).json(newsletters.create(workspaceOf(res), bodyOf<'createNewsletter'>(req)));
+      sendCreated(req, res, newsletters.create(workspaceOf(res), bodyOf<'createNewsletter'>(req)));
     },
     getNewsletter: (req, res) => {
       res.json(newsletters.get(workspaceOf(res), pathId(req, 'id')));

@@ -1,5 +1,6 @@
 /** Handlers of the page operations: listPages, createPage, getPage, updatePage. */
 import { workspaceOf } from '../http/auth.ts';
+import { sendCreated } from '../http/created.ts';
 import { bodyOf, paging, pathId } from '../http/request.ts';
 import { sendList } from '../http/list-answer.ts';
 import type { PageService } from '../services/pages.ts';
@@ -12,7 +13,7 @@ export function pageOperations(pages: PageService): OperationHandlers<'listPages
       return sendList(res, page, pages.list(workspaceOf(res), page));
     },
     createPage: (req, res) => {
-      res.status(201).json(pages.create(workspaceOf(res), bodyOf<'createPage'>(req)));
+      sendCreated(req, res, pages.create(workspaceOf(res), bodyOf<'createPage'>(req)));
     },
     getPage: (req, res) => {
       res.json(pages.get(workspaceOf(res), pathId(req, 'id')));

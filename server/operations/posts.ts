@@ -1,6 +1,7 @@
 /** Handlers of the post operations: listPosts, createPost, getPost, updatePost, deletePost. */
 import type { Post } from '../../generated/openapi.d.ts';
 import { workspaceOf } from '../http/auth.ts';
+import { sendCreated } from '../http/created.ts';
 import { bodyOf, paging, pathId, queryInteger, queryString } from '../http/request.ts';
 import { sendList } from '../http/list-answer.ts';
 import type { PostService } from '../services/posts.ts';
@@ -17,7 +18,7 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
     createPost: prepared({
       prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), clientGone(res)),
       answer: (req, res, contentHtml) => {
-        res.status(201).json(posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), contentHtml));
+        sendCreated(req, res, posts.create(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), contentHtml));
       },
     }),
     getPost: (req, res) => {

@@ -29,7 +29,7 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
         const accept = generated.expect.kind === 'accept';
         const check = generated.check ?? (accept ? 'positive_data_acceptance' : 'negative_data_rejection');
         const hostile = generated.input.hostile;
-        const rules = hostile ? hostileRules(hostile) : accept ? ['requests.valid-input-accepted'] : ['requests.schema-validation', 'errors.field-names'];
+        const rules = hostile ? hostileRules(hostile) : accept ? ['requests.valid-input-accepted'] : ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes'];
         const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
         const spec = hostile ? { check, rules, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check, rules };
         test(caseTitle(generated), { ...spec, meta: { conformanceCase: meta } }, async (t) => {

@@ -1,7 +1,8 @@
 /**
  * method_not_allowed: a method a path does not have is answered 405 with an `Allow` header listing the
- * methods it has (RFC 9110 section 15.5.6) and a problem document of type method-not-allowed. One test per
- * path, under the path's first operation.
+ * methods it has (RFC 9110 section 15.5.6), exactly those the contract gives the path with HEAD wherever
+ * GET is (http.head), and a problem document of type method-not-allowed. One test per path, under the
+ * path's first operation.
  */
 import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
@@ -15,8 +16,9 @@ const byPath = new Map<string, typeof contract.operations>();
 for (const operation of contract.operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
 
 for (const [path, operations] of byPath) {
-  const allowed = operations.map((operation) => operation.method.toUpperCase());
-  const method = CANDIDATES.find((candidate) => !allowed.includes(candidate));
+  const declared = operations.map((operation) => operation.method.toUpperCase());
+  const allowed = declared.includes('GET') ? [...declared, 'HEAD'] : declared;
+  const method = CANDIDATES.find((candidate) => !declared.includes(candidate));
   if (!method) continue;
   const first = operations[0]!;
   forOperation(first.operationId, (test) => {
@@ -30,8 +32,9 @@ for (const [path, operations] of byPath) {
         .map((item) => item.trim().toUpperCase())
         .filter(Boolean);
       const missing = allowed.filter((item) => !allow.includes(item));
-      const extra = allow.filter((item) => !allowed.includes(item) && item !== 'HEAD' && item !== 'OPTIONS');
-      t.verify(headers.has('allow') && missing.length === 0 && extra.length === 0, `Allow is ${JSON.stringify(headers.get('allow'))}; expected the path's methods ${allowed.join(', ')}`);
+      const extra = allow.filter((item) => !allowed.includes(item));
+      const wrong = [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `lists ${extra.join(', ')}, which the path does not have` : ''].filter(Boolean).join(' and ');
+      t.verify(headers.has('allow') && !wrong, `Allow is ${JSON.stringify(headers.get('allow'))}${wrong ? `: it ${wrong}` : ''}; expected exactly the path's methods ${allowed.join(', ')}`);
       const contentType = headers.get('content-type') ?? '';
       const problem = json as { type?: unknown; status?: unknown } | undefined;
       t.verify(contentType.startsWith('application/problem+json') && problem?.status === 405 && typeof problem.type === 'string', `the 405 is not a problem document with status 405 (Content-Type ${contentType})`);

@@ -6,6 +6,7 @@ import type { Email } from '../../../generated/openapi.d.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { reuseHint } from '../id-reuse.ts';
+import { MISSING_ID } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
@@ -31,17 +32,32 @@ forOperation('createEmail', (test) => {
     const read = await t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path: { newsletter_id: newsletterId, id: email.id } } });
     t.verify(JSON.stringify(read.data) === JSON.stringify(email), `getEmail answered ${read.response.status} ${JSON.stringify(read.data)}`, { evidence: read.response });
   });
+
+  test('refuses an author_id that names no author of the workspace with 422 naming author_id, creating nothing', { check: 'negative_data_rejection', rules: ['resources.author-of-workspace', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
+    const newsletterId = new Resources(t).sharedNewsletterId();
+    const subject = t.names.name('no-author');
+    const { response, error } = await t.api.POST('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId } }, body: { subject, author_id: MISSING_ID } });
+    const named = (error as { errors?: { field?: unknown }[] } | undefined)?.errors?.some((item) => item.field === 'author_id') === true;
+    t.verify(response.status === 422 && named, `author_id ${MISSING_ID} answered ${response.status}${response.status === 422 ? ' without naming author_id in errors' : ''}; expected 422 naming author_id`, { evidence: response });
+    const listed = await t.api.GET('/newsletters/{newsletter_id}/emails', { params: { path: { newsletter_id: newsletterId }, query: { size: 100 } } });
+    const created = listed.data?.result.filter((email) => email.subject === subject) ?? [];
+    t.verify(created.length === 0, `the refused email is listed (${created.map((email) => email.id).join(', ')})`, { check: 'failed_write_leaves_nothing', evidence: listed.response });
+  });
 });
 
 forOperation('updateEmail', (test) => {
-  test('keeps a change to a draft, clears a field set to null, and getEmail agrees', { check: 'crud_agreement', rules: ['resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('keeps a change to a draft, clears a field set to null, leaves the fields it does not name, and getEmail agrees', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.patch-named-fields-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
-    const email = await new Resources(t).email(newsletterId, { preview: 'Before.' });
+    const email = await new Resources(t).email(newsletterId, { preview: 'Before.', content_html: '<p>Kept as it is.</p>' });
     const path = { newsletter_id: newsletterId, id: email.id };
     const subject = t.names.name('changed');
     const { data, response } = await t.api.PATCH('/newsletters/{newsletter_id}/emails/{id}', { params: { path }, body: { subject, preview: null } });
     t.ensure(data !== undefined, `answered ${response.status}`, { evidence: response });
     t.verify(data.subject === subject && data.preview === null, `subject ${data.subject}, preview ${JSON.stringify(data.preview)}; expected ${subject} and null`, { evidence: response });
+    // What the PATCH did not name keeps its value; the slug may follow the subject (the contract leaves that open).
+    const named = new Set(['subject', 'preview', 'slug', 'updated_at']);
+    const moved = Object.keys(email).filter((field) => !named.has(field) && JSON.stringify(email[field as keyof Email]) !== JSON.stringify(data[field as keyof Email]));
+    t.verify(moved.length === 0, `the update named subject and preview, but also changed ${moved.map((field) => `${field} (${JSON.stringify(email[field as keyof Email])} to ${JSON.stringify(data[field as keyof Email])})`).join(', ')}`, { evidence: response });
     const read = await t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getEmail shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });

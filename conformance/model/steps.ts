@@ -1,0 +1,102 @@
+/**
+ * What every command of a model run does alike: pick the resources a request names (the workspace's
+ * own, another workspace's or another parent's, or an id that names nothing), send the request and
+ * judge its answer, and compare a list's items with what the model holds.
+ */
+import { MISSING_ID } from '../suite/requests.ts';
+import type { Json, ServiceModel, ModelEmail, ModelNewsletter, ModelPage, ModelPost, ModelSubscriber, Workspace } from './state.ts';
+import { judge, ModelMismatch, type Answer, type Prediction, type Request, type World } from './world.ts';
+
+/**
+ * Reference values: 0 to 6 pick what a valid request would name (the workspace's own parent, a child of
+ * the named parent), 7 and 8 something else the run made (another workspace's parent, another parent's
+ * child), 9 an id that names nothing. Most requests are valid and move state; the rest probe refusals.
+ */
+export const MISSING_REF = 9;
+export const OTHER_REF = 7;
+
+export function pickParent<T extends { workspace: Workspace }>(items: T[], workspace: Workspace, ref: number): T | undefined {
+  if (ref === MISSING_REF) return undefined;
+  const own = items.filter((item) => item.workspace === workspace);
+  const others = items.filter((item) => item.workspace !== workspace);
+  const from = ref >= OTHER_REF && others.length > 0 ? others : own.length > 0 ? own : others;
+  return from.length === 0 ? undefined : from[ref % from.length];
+}
+
+export function pickChild<P, C>(all: Child<P, C>[], parent: P | undefined, ref: number): Child<P, C> | undefined {
+  if (ref === MISSING_REF) return undefined;
+  const under = all.filter((item) => item.parent === parent);
+  const elsewhere = all.filter((item) => item.parent !== parent);
+  const from = ref >= OTHER_REF && elsewhere.length > 0 ? elsewhere : under.length > 0 ? under : elsewhere;
+  return from.length === 0 ? undefined : from[ref % from.length];
+}
+
+export interface Child<P, C> {
+  parent: P;
+  child: C;
+}
+
+export function allEmails(model: ServiceModel): Child<ModelNewsletter, ModelEmail>[] {
+  return model.newsletters.flatMap((parent) => parent.emails.map((child) => ({ parent, child })));
+}
+export function allSubscribers(model: ServiceModel): Child<ModelNewsletter, ModelSubscriber>[] {
+  return model.newsletters.flatMap((parent) => parent.subscribers.map((child) => ({ parent, child })));
+}
+export function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
+  return model.pages.flatMap((parent) => parent.posts.map((child) => ({ parent, child })));
+}
+
+export const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;
+
+/** What a request names (a parent, and a child through it) and whether the workspace reaches that child there. */
+export function locate<P extends { workspace: Workspace }, C>(parents: P[], children: Child<P, C>[], workspace: Workspace, parentRef: number, childRef: number) {
+  const parent = pickParent(parents, workspace, parentRef);
+  const target = pickChild(children, parent, childRef);
+  return { parent, target, found: reachable(parent, workspace) && target?.parent === parent };
+}
+
+/** Sends, judges and returns the answer; `step` says in words what the request was. */
+export async function exchange(world: World, step: string, request: Request, prediction: Prediction): Promise<Answer> {
+  world.stats.operations.add(request.operationId);
+  const answer = await world.send(request);
+  judge(world, `${step} (workspace ${request.workspace + 1})`, prediction, answer);
+  return answer;
+}
+
+/** A condition on an answer that a field comparison cannot state (a value learned, but never null). */
+export function expectThat(condition: boolean, step: string, field: string, predicted: string, answer: Answer): void {
+  if (!condition) throw new ModelMismatch(step, [[field, predicted, JSON.stringify((answer.json as Record<string, unknown>)?.[field])]], answer.exchange);
+}
+
+export const ws = (workspace: Workspace) => `in workspace ${workspace + 1}`;
+export const idOf = (item: { snapshot: Json } | undefined) => item?.snapshot.id ?? MISSING_ID;
+
+/** A resource as the model holds it: its last answer, and whether that answer's `updated_at` is still to be learned. */
+export interface Held {
+  snapshot: Json;
+  updatedAtOpen?: boolean;
+}
+
+/** What a read of a resource must answer: its last answer exactly, but for an `updated_at` the contract leaves open. */
+export function readPrediction(item: Held): Prediction {
+  if (!item.updatedAtOpen) return { status: 200, same: item.snapshot };
+  const { updated_at: _open, ...fields } = item.snapshot;
+  return { status: 200, fields };
+}
+
+/** After a read that matched: an open `updated_at` is learned from it. */
+export function learnRead(item: Held, answered: unknown): void {
+  if (!item.updatedAtOpen || !answered || typeof answered !== 'object') return;
+  item.snapshot = answered as Json;
+  item.updatedAtOpen = false;
+}
+
+/** Each listed item repeats the resource's last answer. */
+export function compareItems(world: World, step: string, items: Held[], answer: Answer): void {
+  const listed = ((answer.json as { result?: Json[] }).result ?? []) as Json[];
+  items.forEach((item, index) => {
+    judge(world, `${step}: item ${item.snapshot.id}`, readPrediction(item), { ...answer, json: listed[index] });
+    learnRead(item, listed[index]);
+  });
+}
+
