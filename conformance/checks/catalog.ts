@@ -75,6 +75,10 @@ export const CHECKS = {
     group: 'http',
     rule: 'While a hostile request is in flight, a light request (a read of the shared newsletter) still answers within the bound (1 s unless --responsive-within says otherwise), and afterwards the target still answers.',
   },
+  survives_overload: {
+    group: 'http',
+    rule: 'Under many of the largest requests at once (opt-in phase, --overload), each is answered within --overload-within with its success status, or refused with 503 and Retry-After where the operation declares it, or 429: never a dropped connection, a 500 or another status; a light request keeps answering within --responsive-within meanwhile, and the target still answers afterwards.',
+  },
   conflict_detection: {
     group: 'http',
     rule: 'A write that conflicts with the current state is a 409: a page or newsletter name already used in the workspace (any letter case), an explicit slug already taken, a change to or deletion of an email that is not a draft.',
