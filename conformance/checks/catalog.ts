@@ -6,7 +6,7 @@
 
 export const CHECKS = {
   // Applied to every response of every test.
-  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error.', rules: ['responses.no-server-error'] },
+  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error (a 503 the operation declares, the answer of a server at capacity, is not one).', rules: ['responses.no-server-error'] },
   status_code_conformance: { group: 'response', rule: 'The status code is one the operation declares.', rules: ['responses.declared-status'] },
   content_type_conformance: {
     group: 'response',

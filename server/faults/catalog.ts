@@ -106,6 +106,9 @@ export const FAULT_CATALOG = {
   'expose-headers-partial': 'listAuthors exposes only WWW-Authenticate and Allow to browser scripts, not the rate-limit fields or Retry-After',
   'rate-limit-pk-is-token': "getNewsletter's RateLimit-Policy partition key is the token itself, base64-encoded",
   'rate-limit-remaining-over-quota': 'listPages answers a RateLimit with more requests remaining than the policy allows in a window',
+  'markdown-queue-unbounded': 'Markdown renderings wait in one unbounded first-come queue: never a 503, however many wait, so answers come later and later',
+  'list-built-whole': 'a list answer is gathered whole in memory and sent in one piece, instead of item by item as the client takes it',
+  'upload-buffered': 'an upload is read whole into memory (as one string of its bytes) before it is parsed, instead of streamed to disk, with no bound on uploads at once',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
