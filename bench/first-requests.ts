@@ -91,9 +91,9 @@ function probes(baseUrl: string): Probe[] {
   return found;
 }
 
-const WARM = /validators built for every operation/;
+export const WARM = /validators built for every operation/;
 
-async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!pattern.test(server.output())) {
     if (performance.now() > deadline) throw new Error(`the server did not log ${pattern} within ${timeoutMs} ms:\n${server.output().slice(-2000)}`);

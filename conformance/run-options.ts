@@ -68,6 +68,10 @@ export interface RunOptions {
   disposableTarget?: boolean;
   /** The time a light request may take while a hostile one is in flight (stays_responsive); absent: 1. */
   responsiveWithinSeconds?: number;
+  /** The overload phase's bound on requests in flight at once (--overload-concurrency); set when the phase runs. */
+  overloadConcurrency?: number;
+  /** The time each request of the overload phase may take to be answered (--overload-within); set when the phase runs. */
+  overloadWithinSeconds?: number;
   /** --max-rate: requests per second the whole run may send at most; absent, no cap. */
   maxRate?: number;
   /** Set by the CLI: how many worker processes send requests, which share --max-rate. */

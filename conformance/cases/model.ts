@@ -10,9 +10,15 @@ import type { CheckName } from '../checks/catalog.ts';
 import type { HostileInput } from './hostile-inputs.ts';
 
 /** The hand-written scenarios are a phase too, so `--phases` can run generated cases alone. */
-export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful', 'model', 'hostile'] as const;
+export const PHASES = ['scenarios', 'examples', 'boundaries', 'negative', 'property', 'stateful', 'model', 'hostile', 'overload'] as const;
 export type Phase = (typeof PHASES)[number];
-export type GeneratedPhase = Exclude<Phase, 'scenarios'>;
+/**
+ * What a run without --phases runs: every phase but overload, which sends many of the largest requests
+ * at once and is too heavy for a shared target unless asked for (`--overload`, or `--phases overload`).
+ */
+export const DEFAULT_PHASES: readonly Phase[] = PHASES.filter((phase) => phase !== 'overload');
+/** Phases of generated cases; overload is hand-written load, not cases (conformance/cases/overload.ts). */
+export type GeneratedPhase = Exclude<Phase, 'scenarios' | 'overload'>;
 export const GENERATED_PHASES: readonly GeneratedPhase[] = ['examples', 'boundaries', 'negative', 'property', 'stateful', 'model', 'hostile'];
 
 /**

@@ -18,12 +18,12 @@ const PROBE_INTERVAL_MS = 200;
 /** However long the hostile request takes, no more probes than this. */
 const MOST_PROBES = 50;
 
-interface Probe {
+export interface Probe {
   path: string;
   description: string;
 }
 
-function probeOf(t: Kit): Probe {
+export function probeOf(t: Kit): Probe {
   const newsletterId = t.fixtures.newsletterId;
   const get = t.contract.operations.find((operation) => operation.operationId === 'getNewsletter');
   if (get && newsletterId !== undefined) {

@@ -6,7 +6,7 @@
 
 export const CHECKS = {
   // Applied to every response of every test.
-  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error.', rules: ['responses.no-server-error'] },
+  not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error (a 503 the operation declares, the answer of a server at capacity, is not one).', rules: ['responses.no-server-error'] },
   status_code_conformance: { group: 'response', rule: 'The status code is one the operation declares.', rules: ['responses.declared-status'] },
   content_type_conformance: {
     group: 'response',
@@ -83,6 +83,10 @@ export const CHECKS = {
   stays_responsive: {
     group: 'http',
     rule: 'While a hostile request is in flight, a light request (a read of the shared newsletter) still answers within the bound (1 s unless --responsive-within says otherwise), and afterwards the target still answers.',
+  },
+  survives_overload: {
+    group: 'http',
+    rule: 'Under many of the largest requests at once (opt-in phase, --overload), each is answered within --overload-within with its success status, or refused with 503 and Retry-After where the operation declares it, or 429: never a dropped connection, a 500 or another status; a light request keeps answering within --responsive-within meanwhile, and the target still answers afterwards.',
   },
   conflict_detection: {
     group: 'http',

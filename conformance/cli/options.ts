@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { FAILURES_FILE, readFailuresFile, rerunSelection } from '../cases/failures-file.ts';
-import { PHASES, type Phase } from '../cases/model.ts';
+import { DEFAULT_PHASES, PHASES, type Phase } from '../cases/model.ts';
 import { CHECK_NAMES } from '../checks/catalog.ts';
 import { PROFILES, type Profile } from '../checks/profile.ts';
 import { contractRules } from '../../openapi/rules.ts';
@@ -30,9 +30,11 @@ export const DEFAULTS = {
   waitForServer: 0,
   requestTimeout: 10,
   deliveryTimeout: 20,
-  phases: PHASES.join(','),
+  phases: DEFAULT_PHASES.join(','),
   depth: 'ci' as Depth,
   responsiveWithin: 1,
+  overloadConcurrency: 32,
+  overloadWithin: 30,
 };
 
 /** How many property inputs each operation gets: ci keeps a CI run short, deep is for nightly runs. */
@@ -63,6 +65,9 @@ const CONFIG_KEYS = [
   'hostile',
   'disposableTarget',
   'responsiveWithin',
+  'overload',
+  'overloadConcurrency',
+  'overloadWithin',
   'maxRate',
   'header',
   'excludeCheck',
@@ -91,7 +96,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--config <file>', 'JSON file with any of these options, keys in camelCase (baseUrl, maxTime, ...)').env('CONFORMANCE_CONFIG'))
     .addOption(new Option('--request-timeout <seconds>', `time one request may take (default ${DEFAULTS.requestTimeout})`).env('CONFORMANCE_REQUEST_TIMEOUT'))
     .addOption(new Option('--delivery-timeout <seconds>', `time a sent email may take to read "sent" (default ${DEFAULTS.deliveryTimeout})`).env('CONFORMANCE_DELIVERY_TIMEOUT'))
-    .addOption(new Option('--phases <list>', `scenarios (the hand-written tests) and generated phases: ${PHASES.join(', ')} (default all)`).env('CONFORMANCE_PHASES'))
+    .addOption(new Option('--phases <list>', `scenarios (the hand-written tests) and generated phases: ${PHASES.join(', ')} (default all but overload)`).env('CONFORMANCE_PHASES'))
     .addOption(new Option('--depth <depth>', 'ci: a few property inputs per operation (default); deep: many, for nightly runs').choices(['ci', 'deep']).env('CONFORMANCE_DEPTH'))
     .addOption(new Option('--max-examples <n>', `property inputs per operation (default ${MAX_EXAMPLES.ci}, ${MAX_EXAMPLES.deep} with --depth deep)`).env('CONFORMANCE_MAX_EXAMPLES'))
     .addOption(new Option('--probe-rate-limit', 'run only the rate-limit probe: push one list operation until 429 (bounded; spends the token\'s quota)').env('CONFORMANCE_PROBE_RATE_LIMIT'))
@@ -107,7 +112,15 @@ export function buildProgram(): Command {
         'the target is a throwaway server whose data may be changed beyond what the run creates: the suite then also updates the workspace\'s first active author (or author_id of --fixtures), setting its names, position, descriptions and active flag to generated values that are not all restored; never use it on a server whose data matters',
       ).env('CONFORMANCE_DISPOSABLE_TARGET'),
     )
-    .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile one is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
+    .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile request or the overload phase's load is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
+    .addOption(
+      new Option(
+        '--overload',
+        `also run the overload phase (off by default: heavy for a shared target; also CONFORMANCE_OVERLOAD=true): --overload-concurrency requests at once of each of: createPost with a body of about 1 MiB (title and content_md at their maxLength), createEmail with 60,000 characters of costly Markdown, uploadImage with a 10 MiB PNG, and listPosts size=100 of a page of 100 posts each with content_html at its maxLength (the 100 posts, about 50 MB, are created first); each answer must be the success status, or 503 with Retry-After, or 429, within --overload-within, while a light request keeps answering within --responsive-within. It leaves the accepted uploads (10 MiB each), two pages and a newsletter`,
+      ),
+    )
+    .addOption(new Option('--overload-concurrency <n>', `requests the overload phase keeps in flight at once (default ${DEFAULTS.overloadConcurrency})`).env('CONFORMANCE_OVERLOAD_CONCURRENCY'))
+    .addOption(new Option('--overload-within <seconds>', `time each request of the overload phase may take to be answered, a refusal included (default ${DEFAULTS.overloadWithin})`).env('CONFORMANCE_OVERLOAD_WITHIN'))
     .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
     .addOption(new Option('--known-failures <file>', 'a baseline: a copy of a run\'s failures.json; the failures it lists are reported as known and do not fail the run, new ones do, fixed ones are named').env('CONFORMANCE_KNOWN_FAILURES'))
     .addOption(new Option('--exclude-check <checks...>', 'leave out these checks: their tests are not run and no answer is judged by them (space or comma separated)').env('CONFORMANCE_EXCLUDE_CHECK'))
@@ -265,17 +278,49 @@ function headersOf(value: unknown): Record<string, string> | undefined {
   return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
-/** --no-hostile, CONFORMANCE_HOSTILE or `hostile` in --config, in that order; on unless turned off. */
-function hostileOf(program: Command, config: RawOptions): boolean {
-  if (program.getOptionValueSource('hostile') === 'cli') return false;
-  const fromEnv = process.env.CONFORMANCE_HOSTILE;
-  const value: unknown = fromEnv !== undefined && fromEnv !== '' ? fromEnv : config.hostile;
-  if (value === undefined) return true;
+/** A switch from its flag, its environment variable or its key in --config, in that order; `byDefault` unless set. */
+function switchOf(program: Command, config: RawOptions, key: 'hostile' | 'overload', flagMeans: boolean, byDefault: boolean): boolean {
+  if (program.getOptionValueSource(key) === 'cli') return flagMeans;
+  const variable = `CONFORMANCE_${key.toUpperCase()}`;
+  const fromEnv = process.env[variable];
+  const value: unknown = fromEnv !== undefined && fromEnv !== '' ? fromEnv : config[key];
+  if (value === undefined) return byDefault;
   if (typeof value === 'boolean') return value;
   const text = String(value).trim().toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(text)) return true;
   if (['false', '0', 'no', 'off'].includes(text)) return false;
-  throw new OptionsError(`CONFORMANCE_HOSTILE (or hostile in --config) must be true or false, got "${String(value)}"`);
+  throw new OptionsError(`${variable} (or ${key} in --config) must be true or false, got "${String(value)}"`);
+}
+
+/**
+ * The phases to run: --phases (or every phase but overload), with the hostile phase taken out by
+ * --no-hostile and the overload phase added by --overload. A --phases that names a phase its switch
+ * turns off is refused: the run could not do both.
+ */
+function selectedPhases(program: Command, config: RawOptions, given: unknown): Phase[] {
+  let phases = phasesOf(given ?? DEFAULTS.phases);
+  if (!switchOf(program, config, 'hostile', false, true)) {
+    if (given !== undefined && phases.includes('hostile')) throw new OptionsError('--phases asks for the hostile phase that --no-hostile (or CONFORMANCE_HOSTILE=false) turns off');
+    phases = phases.filter((phase) => phase !== 'hostile');
+  }
+  const overload = switchOf(program, config, 'overload', true, false);
+  const overloadSet = program.getOptionValueSource('overload') === 'cli' || (process.env.CONFORMANCE_OVERLOAD ?? '') !== '' || config.overload !== undefined;
+  if (overloadSet && !overload && phases.includes('overload')) throw new OptionsError('--phases asks for the overload phase that CONFORMANCE_OVERLOAD=false (or overload: false in --config) turns off');
+  if (overload && !phases.includes('overload')) phases = [...phases, 'overload'];
+  return phases;
+}
+
+/** --overload-concurrency and --overload-within, which mean something only when the overload phase runs. */
+function overloadBoundsOf(phases: Phase[], concurrency: unknown, within: unknown): Pick<RunOptions, 'overloadConcurrency' | 'overloadWithinSeconds'> {
+  if (!phases.includes('overload')) {
+    const given = [concurrency !== undefined && '--overload-concurrency', within !== undefined && '--overload-within'].filter(Boolean);
+    if (given.length > 0) throw new OptionsError(`${given.join(' and ')} set${given.length > 1 ? '' : 's'} a bound of the overload phase, which this run leaves out: add --overload (or overload to --phases)`);
+    return {};
+  }
+  return {
+    overloadConcurrency: number('overload-concurrency', concurrency ?? DEFAULTS.overloadConcurrency, { integer: true, min: 1 }),
+    overloadWithinSeconds: number('overload-within', within ?? DEFAULTS.overloadWithin, { min: 1 }),
+  };
 }
 
 function phasesOf(value: unknown): Phase[] {
@@ -402,17 +447,14 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
     specPath,
     requestTimeoutSeconds: number('request-timeout', value('requestTimeout') ?? DEFAULTS.requestTimeout, { min: 1 }),
     deliveryTimeoutSeconds: number('delivery-timeout', value('deliveryTimeout') ?? DEFAULTS.deliveryTimeout, { min: 1 }),
-    phases: phasesOf(value('phases') ?? DEFAULTS.phases),
+    phases: selectedPhases(program, config, value('phases')),
     maxExamples: 0,
     ...(value('probeRateLimit') === true || value('probeRateLimit') === 'true' ? { probeRateLimit: true } : {}),
-    hostile: hostileOf(program, config),
+    hostile: switchOf(program, config, 'hostile', false, true),
     ...(value('disposableTarget') === true || value('disposableTarget') === 'true' ? { disposableTarget: true } : {}),
     responsiveWithinSeconds: number('responsive-within', value('responsiveWithin') ?? DEFAULTS.responsiveWithin, { min: 0.05 }),
   };
-  if (!options.hostile) {
-    if (value('phases') !== undefined && options.phases!.includes('hostile')) throw new OptionsError('--phases asks for the hostile phase that --no-hostile (or CONFORMANCE_HOSTILE=false) turns off');
-    options.phases = options.phases!.filter((phase) => phase !== 'hostile');
-  }
+  Object.assign(options, overloadBoundsOf(options.phases!, value('overloadConcurrency'), value('overloadWithin')));
   const depth = String(value('depth') ?? DEFAULTS.depth) as Depth;
   if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);
   options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });

@@ -51,6 +51,8 @@ export interface RawRequest {
   curlBody?: string;
   /** A 429 is the answer this request is after (the rate-limit probe): it is neither waited out nor sent again. */
   rateLimitIsTheAnswer?: boolean;
+  /** The time the answer may take; defaults to --request-timeout (the overload phase has a bound of its own). */
+  timeoutMs?: number;
 }
 
 /** A well-formed request to an operation: the typed client fills the path and encodes the rest. */
@@ -152,13 +154,13 @@ export class Kit {
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
     const body = spec.body instanceof Buffer ? new Uint8Array(spec.body) : spec.body;
     const request = new Request(url, { method: spec.method, headers, body });
-    const { exchange } = await this.send(request, spec.curlBody, spec.rateLimitIsTheAnswer);
+    const { exchange } = await this.send(request, spec.curlBody, spec.rateLimitIsTheAnswer, spec.timeoutMs);
     return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
   }
 
-  private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false) {
+  private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
-    const result = await sendExchange(request, { timeoutMs: this.options.requestTimeoutSeconds * 1000, curlBody, rate, extraHeaders: this.options.headers });
+    const result = await sendExchange(request, { timeoutMs, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
     if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, result.exchange, this.context.redact);
     if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);

@@ -57,6 +57,13 @@ describe('response checks', () => {
     expect(failed(check('getPage', 500, examples.InternalError.value))).toEqual(['not_a_server_error']);
   });
 
+  it('pass not_a_server_error for the 503 of a server at capacity where the operation declares it, and only there', () => {
+    expect(failed(check('createPost', 503, examples.Overloaded.value, { 'retry-after': '2' }))).toEqual([]);
+    // Its form is still judged: the declared Retry-After.
+    expect(failed(check('createPost', 503, examples.Overloaded.value))).toEqual(['response_headers_conformance']);
+    expect(failed(check('listPages', 503, examples.Overloaded.value, { 'retry-after': '2' }))).toEqual(expect.arrayContaining(['not_a_server_error', 'status_code_conformance']));
+  });
+
   it('fail content_type_conformance for a media type the status does not declare, or a body where none is declared', () => {
     expect(failed(check('listPages', 200, examples.PageList.value, { 'content-type': 'text/plain' }))).toEqual(['content_type_conformance']);
     expect(failed(check('getPage', 404, examples.NotFound.value, { 'content-type': 'application/json' }))).toEqual(['content_type_conformance']);

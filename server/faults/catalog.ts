@@ -114,6 +114,9 @@ export const FAULT_CATALOG = {
   'category-location-unscoped': "createCategory's Location leaves out the page: /categories/{id}, a URL no operation answers",
   'allow-without-head': "a 405 on /newsletters/{id} lists GET and PATCH in Allow, without the HEAD the path answers",
   'retry-after-in-milliseconds': "a 429's Retry-After counts milliseconds, not seconds: a thousand times the wait, far past the window",
+  'markdown-queue-unbounded': 'Markdown renderings wait in one unbounded first-come queue: never a 503, however many wait, so answers come later and later',
+  'list-built-whole': 'a list answer is gathered whole in memory and sent in one piece, instead of item by item as the client takes it',
+  'upload-buffered': 'an upload is read whole into memory (as one string of its bytes) before it is parsed, instead of streamed to disk, with no bound on uploads at once',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -10,6 +10,7 @@ import type { ServerVariant } from '../compose.ts';
 import type { FaultName } from './catalog.ts';
 import { faultSet } from './fault-set.ts';
 import { breakParts } from './parts.ts';
+import { breakOverloadParts, breakOverloadPipeline } from './overload.ts';
 import { breakPipeline } from './pipeline.ts';
 import { breakRelationParts, breakRelationPipeline } from './relations.ts';
 
@@ -23,10 +24,11 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
     adaptParts: (parts) => {
       breakParts(on, parts);
       breakRelationParts(on, parts);
+      breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
-      return { ...broken, api: breakRelationPipeline(on, broken.api, context) };
+      return { ...broken, api: breakOverloadPipeline(on, breakRelationPipeline(on, broken.api, context), context) };
     },
   };
 }

@@ -38,6 +38,9 @@ const ANSWER_CHECKED: readonly FaultName[] = [
   'late-413',
   'commit-unreadable-write',
   'control-characters-accepted',
+  'markdown-queue-unbounded',
+  'list-built-whole',
+  'upload-buffered',
 ];
 
 /** Every UTC timestamp the server writes, spelled with the offset `+00:00` instead of `Z`. */

@@ -34,6 +34,7 @@ import { isDeferred } from '../store/deferred-content.ts';
 import { Slots } from './slots.ts';
 import { problems } from './problem.ts';
 import { resolveRef } from './contract-refs.ts';
+import { AJV_CODE } from './text-patterns.ts';
 
 /** Characters of serialised items gathered before a write: small pages go out in one write, as with res.json. */
 const WRITE_BATCH_CHARS = 64 * 1024;
@@ -92,6 +93,8 @@ function listValidators(contract: Json, formats: Record<string, unknown>): Map<s
     formats,
     serDesMap: {},
     ajvFormats: { mode: 'full' },
+    // The contract's text patterns as the validator checks them (http/text-patterns.ts).
+    code: AJV_CODE,
   } as never) as unknown as { compile(schema: Json): Validate };
   const byOperation = new Map<string, ListValidators>();
   for (const pathItem of Object.values<Json>(contract.paths ?? {})) {

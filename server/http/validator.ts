@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import * as OpenApiValidator from 'express-openapi-validator';
+import { AJV_CODE } from './text-patterns.ts';
 
 const contractFile = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
 
@@ -41,7 +42,8 @@ export function contractValidator(
   contract: Record<string, unknown> = loadContract(),
   enforce: { requests: boolean; responses: boolean } = { requests: true, responses: true },
 ) {
-  return OpenApiValidator.middleware({
+  // `code` is not among the validator's declared options: this project's patch passes it on to Ajv.
+  const options: Parameters<typeof OpenApiValidator.middleware>[0] & { code: typeof AJV_CODE } = {
     // The validator keeps and rewrites parts of the document it is given: hand it its own copy.
     apiSpec: structuredClone(contract) as never,
     validateApiSpec: false,
@@ -67,7 +69,11 @@ export function contractValidator(
     validateFormats: true,
     ajvFormats: { mode: 'full' },
     formats: CONTRACT_FORMATS,
+    // The contract's text patterns as a loop over character codes (http/text-patterns.ts), in every Ajv
+    // the validator makes; passed on by this project's patch of express-openapi-validator.
+    code: AJV_CODE,
     // Multipart bodies are parsed before the validator (http/uploads.ts).
     fileUploader: false,
-  });
+  };
+  return OpenApiValidator.middleware(options);
 }

@@ -597,4 +597,34 @@ describe('server faults in what resources do', () => {
     const { url } = (await answer.json()) as { url: string };
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(svg)).toBe(true);
   });
+
+  // The overload faults break nothing one request sees: each request is answered as by the real server
+  // (what breaks under many at once is proven in conformance/tests/overload-live.test.ts).
+  it('markdown-queue-unbounded: one rendering is answered as the real server answers it', async () => {
+    const { api } = await withFault('markdown-queue-unbounded');
+    const page = (await api('POST', '/pages', { body: { name: 'Queue' } })).body.id;
+    const post = await api('POST', `/pages/${page}/posts`, { body: { title: 'One', content_md: '*one*' } });
+    expect(post.status).toBe(201);
+    expect(post.body.content_html).toContain('<em>one</em>');
+  });
+
+  it('list-built-whole: a list answer is sent in one piece, with its length, and is the same list', async () => {
+    const { server, newsletter } = await withFault('list-built-whole');
+    for (const subject of ['a', 'b', 'c']) await server.api('POST', `/newsletters/${newsletter}/emails`, { body: { subject, content_html: '<p>x</p>'.repeat(1000) } });
+    const answer = await fetch(`${server.baseUrl}/newsletters/${newsletter}/emails?size=100`, { headers: { Authorization: `Bearer ${server.token}` } });
+    expect(answer.headers.get('content-length')).not.toBeNull();
+    const list = (await answer.json()) as { total: number; result: Array<{ subject: string }> };
+    expect(list.total).toBe(3);
+    expect(list.result.map((email) => email.subject)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('upload-buffered: one upload is stored and served as by the real server', async () => {
+    const { api } = await withFault('upload-buffered');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const data = new FormData();
+    data.append('file', new Blob([png], { type: 'image/png' }), 'pixel.png');
+    const { status, body } = await api('POST', '/images/upload', { raw: data });
+    expect(status).toBe(201);
+    expect(Buffer.from(await (await fetch(body.url)).arrayBuffer()).equals(png)).toBe(true);
+  });
 });
