@@ -27,18 +27,33 @@ interface SizeWalk {
   walk?: Walk;
 }
 
-/** One size's walk of a shared list, between two reads that agree (no other test wrote meanwhile). */
+/**
+ * One size's walk of a shared list, between two reads that agree (no other test wrote meanwhile). A
+ * walk that disagrees with them is tried again: another test may have changed the list and changed it
+ * back during the walk (an author made inactive, then active again), which the two reads cannot see. A
+ * walk is returned as failing only when it disagrees in every quiet try.
+ */
 async function quietWalk(t: Kit, operation: OperationInfo, size: number): Promise<SizeWalk> {
   const largest = { size: maximumSize(t, operation), limit: SHARED_ITEMS };
+  let disagreeing: SizeWalk | undefined;
   for (let attempt = 1; attempt <= ATTEMPTS_PER_SIZE; attempt++) {
     const before = await walkList(t, operation, {}, largest);
     if (before.problem !== undefined) return { size, reference: before, walk: before };
     const walk = await walkList(t, operation, {}, { size, limit: SHARED_ITEMS });
     const after = await walkList(t, operation, {}, largest);
-    if (after.problem === undefined && sequenceDifference(before.items, after.items) === undefined && before.total === after.total) return { size, reference: before, walk };
+    const quiet = after.problem === undefined && sequenceDifference(before.items, after.items) === undefined && before.total === after.total;
+    if (quiet) {
+      if (disagreement(before, walk) === undefined) return { size, reference: before, walk };
+      disagreeing = { size, reference: before, walk };
+    }
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
-  return { size };
+  return disagreeing ?? { size };
+}
+
+/** Why a walk does not visit what the reference read holds, or undefined. */
+function disagreement(reference: Walk, walk: Walk): string | undefined {
+  return walk.problem ?? sequenceDifference(reference.items, walk.items) ?? (walk.total === reference.total ? undefined : 'another total');
 }
 
 for (const operation of contract.operations.filter((candidate) => isList(contract, candidate))) {
