@@ -1,8 +1,8 @@
 /**
  * The overload phase against the reference server, started as `npm start` starts it (a process of its
- * own with a heap of 128 MB, since a fault may run it out of memory): each overload fault is caught by
- * survives_overload, for the reason it should be (answers later than the bound, or none at all), and
- * the clean server passes the same load.
+ * own with a heap of 128 MB, since a fault may run it out of memory): the overload faults that run the
+ * server out of memory are caught by survives_overload, for the reason they should be (no answer at
+ * all), and the clean server passes the same loads and the Markdown load.
  *
  * The loads are the smallest that still show each fault on a two-core machine: the phase's own
  * default (32 at once, 30 s) is sized for a real target, not for a test.
@@ -32,12 +32,6 @@ interface OverloadFault {
 const RENDERING_THREADS = Math.min(4, Math.max(1, availableParallelism() - 1));
 
 const FAULTS: OverloadFault[] = [
-  // The clean server admits one rendering per thread and 8 waiting, and refuses the rest at once: its
-  // slowest answer waits for about 9 renderings; the unbounded queue makes the last wait for all of them.
-  // Measured on two cores, quiet: the unbounded queue answered 20 of 96 within 2 s, the last after about
-  // 10 s; the clean server's slowest answer took under 1 s. The load grows with the rendering threads
-  // (one per core but one, at most four), so a machine with more cores shows the fault as clearly.
-  { fault: 'markdown-queue-unbounded', include: 'createEmail', concurrency: 96 * RENDERING_THREADS, within: 3, shows: /no answer within 3 s|answered 201 after \d+ ms, over the bound of 3 s/ },
   // A page of 100 items of 500,000 characters is about 50 MB: two built whole exceed the heap.
   { fault: 'list-built-whole', include: 'listPosts', concurrency: 2, within: 60, shows: /no answer: / },
   // Twelve uploads of 10 MiB held as strings exceed the heap.
@@ -56,7 +50,7 @@ async function startServer(fault?: FaultName): Promise<{ server: ServerProcess; 
   };
 }
 
-async function runOverload(server: ServerProcess, load: OverloadFault): Promise<{ exitCode: number | null; report: RunReport }> {
+async function runOverload(server: ServerProcess, load: Pick<OverloadFault, 'include' | 'concurrency' | 'within'>): Promise<{ exitCode: number | null; report: RunReport }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-overload-'));
   try {
     const args = ['--base-url', server.baseUrl, '--phases', 'overload', '--include', load.include, '--overload-concurrency', String(load.concurrency), '--overload-within', String(load.within)];
@@ -67,6 +61,15 @@ async function runOverload(server: ServerProcess, load: OverloadFault): Promise<
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The Markdown load, which the clean server must pass at the phase's default bound. Its fault,
+ * markdown-queue-unbounded, is not proven here: an unbounded queue shows only as answers later than a
+ * bound, and no bound found separates it from the clean server on both a quiet and a busy machine (on
+ * two cores, quiet, the unbounded queue answered 20 of 96 within 2 s and the last after about 10 s,
+ * the clean server all within 1 s; with the test run going, the clean server's slowest passed 3 s).
+ */
+const MARKDOWN_LOAD = { include: 'createEmail', concurrency: 96 * RENDERING_THREADS, within: 30 };
 
 afterAll(async () => {
   await stopAllProcesses();
@@ -94,7 +97,7 @@ describe('the overload phase against the clean reference server', () => {
   it('passes each of those loads', async () => {
     const { server, close } = await startServer();
     try {
-      for (const load of FAULTS) {
+      for (const load of [MARKDOWN_LOAD, ...FAULTS]) {
         const { exitCode, report } = await runOverload(server, load);
         expect(report.failures.map((failure) => `${failure.operation} ${failure.check}: ${failure.reason}`), load.include).toEqual([]);
         expect(report.summary.tests.passed, load.include).toBe(1);
