@@ -7,15 +7,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { freePort } from '../scripts/prism.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const TARGET_MS = 10_000;
 
 async function once(): Promise<{ readyMs: number; firstAnswerMs: number }> {
-  const port = await freePort();
   const started = performance.now();
-  const child = spawn('npm', ['run', '-s', 'mock:stateful'], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // PORT=0: the mock takes a free port and prints its URL, read below.
+  const child = spawn('npm', ['run', '-s', 'mock:stateful'], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no base URL within 60 s:\n${output}`)), 60_000);

@@ -21,7 +21,11 @@ ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
   fixedToken: config.devToken,
   persistToken: false,
 });
-const http = server.app.listen(config.port, config.host, () => server.worker.start());
+const http = server.app.listen(config.port, config.host, () => {
+  server.worker.start();
+  // The line main.ts prints once it listens: whoever started it knows the port is this process's own.
+  process.stdout.write(`Publishing API   ${config.publicUrl}/api/v1\n`);
+});
 
 process.once('SIGTERM', () => {
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));

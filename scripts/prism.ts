@@ -3,9 +3,9 @@
  * `npm run mock` starts the same mock in the foreground on port 4010.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onFreePort } from './ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const prismBin = path.join(root, 'node_modules', '.bin', 'prism');
@@ -19,19 +19,15 @@ export interface RunningMock {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+/**
+ * Starts Prism on `options.port`, or on a free port: when another process takes that port before
+ * Prism binds it (two test runs at once), Prism exits saying EADDRINUSE and is started on another.
+ */
+export async function startPrismMock(options: { port?: number; timeoutMs?: number } = {}): Promise<RunningMock> {
+  return options.port === undefined ? onFreePort((port) => startOn(port, options.timeoutMs)) : startOn(options.port, options.timeoutMs);
 }
 
-export async function startPrismMock(options: { port?: number; timeoutMs?: number } = {}): Promise<RunningMock> {
-  const port = options.port ?? (await freePort());
+async function startOn(port: number, timeoutMs = 30_000): Promise<RunningMock> {
   const child = spawn(prismBin, ['mock', bundledContract, '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,12 +42,13 @@ export async function startPrismMock(options: { port?: number; timeoutMs?: numbe
       child.kill('SIGTERM');
     });
 
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output}`);
+    // Its own line, not an answer on the port: an answer could come from whoever took the port.
     if (/Prism is listening/.test(output)) return { baseUrl, pid: child.pid!, stop };
+    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new Error(`Prism did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`);
+  throw new Error(`Prism did not start within ${timeoutMs} ms:\n${output}`);
 }

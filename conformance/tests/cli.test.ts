@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/prism.ts';
+import { unreachableUrl } from '../../scripts/ports.ts';
 import { runCli } from './run-cli.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
@@ -16,11 +16,6 @@ const file = (name: string, content: string) => {
   writeFileSync(target, content);
   return target;
 };
-
-async function unreachableUrl(): Promise<string> {
-  // A port that was free a moment ago: nothing listens there.
-  return `http://127.0.0.1:${await freePort()}/api/v1`;
-}
 
 // Each test is its own child process: they can run side by side.
 describe.concurrent('conformance CLI', () => {
@@ -77,7 +72,7 @@ describe.concurrent('conformance CLI', () => {
   });
 
   it('exits 2 when the target does not answer, naming it and without the token', async () => {
-    const url = await unreachableUrl();
+    const url = unreachableUrl();
     const run = await runCli(['--base-url', url, '--token', 'secret-cli-token']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`Cannot reach ${url}`);
@@ -85,27 +80,27 @@ describe.concurrent('conformance CLI', () => {
   });
 
   it('warns once when a token is given as a flag, and never when it comes from the environment', async () => {
-    const flagged = await runCli(['--base-url', await unreachableUrl(), '--token', 'secret-flag-token', '--token2', 'secret-flag-token2']);
+    const flagged = await runCli(['--base-url', unreachableUrl(), '--token', 'secret-flag-token', '--token2', 'secret-flag-token2']);
     expect(flagged.stderr.match(/warning: --token and --token2 on the command line/g)).toHaveLength(1);
     expect(flagged.stderr).toContain('CONFORMANCE_TOKEN and CONFORMANCE_TOKEN2');
     expect(flagged.stderr + flagged.stdout).not.toContain('secret-flag-token');
-    const quiet = await runCli(['--base-url', await unreachableUrl()], { CONFORMANCE_TOKEN: 'secret-env-token' });
+    const quiet = await runCli(['--base-url', unreachableUrl()], { CONFORMANCE_TOKEN: 'secret-env-token' });
     expect(quiet.exitCode).toBe(2);
     expect(quiet.stderr).not.toMatch(/warning/);
   });
 
   it('takes options from environment variables and from a config file, flags first', async () => {
-    const fromEnv = await unreachableUrl();
+    const fromEnv = unreachableUrl('from-env');
     const envRun = await runCli([], { CONFORMANCE_BASE_URL: fromEnv, CONFORMANCE_TOKEN: 't' });
     expect(envRun.exitCode).toBe(2);
     expect(envRun.stderr).toContain(`Cannot reach ${fromEnv}`);
 
-    const fromConfig = await unreachableUrl();
+    const fromConfig = unreachableUrl('from-config');
     const config = file('config.json', JSON.stringify({ baseUrl: fromConfig, token: 't', profile: 'mock' }));
     const configRun = await runCli(['--config', config]);
     expect(configRun.stderr).toContain(`Cannot reach ${fromConfig}`);
 
-    const fromFlag = await unreachableUrl();
+    const fromFlag = unreachableUrl('from-flag');
     const flagRun = await runCli(['--config', config, '--base-url', fromFlag], { CONFORMANCE_BASE_URL: fromEnv });
     expect(flagRun.stderr).toContain(`Cannot reach ${fromFlag}`);
   });

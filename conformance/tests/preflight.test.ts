@@ -3,8 +3,9 @@
  * --wait-for-server makes the run impossible; one that starts while the CLI waits is found.
  */
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/prism.ts';
+import { freePort, isAddressInUse, unreachableUrl } from '../../scripts/ports.ts';
 import { TargetUnreachable, waitForTarget } from '../cli/preflight.ts';
 import type { RunOptions } from '../run-options.ts';
 
@@ -29,29 +30,42 @@ function optionsFor(baseUrl: string, waitForServerSeconds: number, profile: RunO
 
 function listen(port: number, status: number): Promise<Server> {
   const server = createServer((_, response) => response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ page: 1, size: 10, total: 0, result: [] })));
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }
 
 describe('waiting for the target', () => {
   it('gives up at once on a target that does not answer, by default', async () => {
-    const url = `http://127.0.0.1:${await freePort()}/api/v1`;
-    await expect(waitForTarget(optionsFor(url, 0))).rejects.toThrow(TargetUnreachable);
+    await expect(waitForTarget(optionsFor(unreachableUrl(), 0))).rejects.toThrow(TargetUnreachable);
   });
 
   it('finds a target that starts while it waits', async () => {
-    const port = await freePort();
-    let server: Server | undefined;
-    setTimeout(() => void listen(port, 200).then((started) => (server = started)), 700);
-    try {
-      await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}/api/v1`, 10))).resolves.toBeUndefined();
-    } finally {
-      await new Promise((resolve) => server?.close(resolve));
+    // The target must start on a port known before: one that was free a moment ago. When another
+    // process (another test run) takes it in those 700 ms, the target cannot start there and the
+    // scene is played again on another port.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const starting = new Promise<Server>((resolve, reject) => setTimeout(() => listen(port, 200).then(resolve, reject), 700));
+      const found = waitForTarget(optionsFor(`http://127.0.0.1:${port}/api/v1`, 10));
+      const started: Server | Error = await starting.catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+      if (!(started instanceof Error)) {
+        try {
+          await expect(found).resolves.toBeUndefined();
+        } finally {
+          await new Promise((resolve) => started.close(resolve));
+        }
+        return;
+      }
+      await found.catch(() => undefined);
+      if (attempt === 3 || !isAddressInUse(started)) throw started;
     }
-  });
+  }, 60_000);
 
   it('stops at once when the base URL answers 404, for either profile, and says where the API is', async () => {
-    const port = await freePort();
-    const server = await listen(port, 404);
+    const server = await listen(0, 404);
+    const port = (server.address() as AddressInfo).port;
     try {
       await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0))).rejects.toThrow(/does not serve this API: .* answered 404; give the URL .* ends in \/api\/v1/);
       await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0, 'mock'))).rejects.toThrow(TargetUnreachable);

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOCS_FILE } from '../docs-file.ts';
-import { freePort } from '../../scripts/prism.ts';
+import { onFreePort } from '../../scripts/ports.ts';
 import { API_BASE } from '../app.ts';
 import { composeServer } from '../compose.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
@@ -54,6 +54,9 @@ export interface RunningMock {
 export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<RunningMock> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-mock-'));
   try {
+    // PORT=0: a free port chosen now, so that image URLs name the port from the start. Taken by
+    // another process before the mock listens (two test runs at once), the mock starts on another.
+    if (env.PORT === '0') return await onFreePort((port) => startIn(dataDir, { ...env, PORT: String(port) }));
     return await startIn(dataDir, env);
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -62,8 +65,7 @@ export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<R
 }
 
 async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningMock> {
-  // PORT=0: a free port chosen now, so that image URLs name the port from the start.
-  const port = env.PORT === '0' ? String(await freePort()) : env.PORT || String(MOCK_DEFAULT_PORT);
+  const port = env.PORT || String(MOCK_DEFAULT_PORT);
   const config: ServerConfig = loadConfig({ ...env, PORT: port, DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
   const logger = createLogger(config.logLevel);
   // The page `npm run docs` builds, if it has been: rendering it takes longer than the mock's start.

@@ -14,7 +14,7 @@ import type { FaultName } from '../faults/catalog.ts';
 import { faultLayer } from '../faults/index.ts';
 import { createLogger } from '../logger.ts';
 import { newToken } from '../store/tokens.ts';
-import { freePort } from '../../scripts/prism.ts';
+import { onFreePort } from '../../scripts/ports.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -58,11 +58,24 @@ export function apiFor(baseUrl: string, defaultToken: string): Api {
 export async function startTestServer(
   overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; /** Deliberate bugs (server/faults) to start with. */ faults?: FaultName[] } = {},
 ): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
+  try {
+    // A known port up front, so the server's public URL (used in image URLs) is right from the start;
+    // taken by another process before this one listens (another test run), the server is composed again on another.
+    return await onFreePort((port) => startOn(port, dataDir, overrides));
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function startOn(
+  port: number,
+  dataDir: string,
+  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[] },
+): Promise<TestServer> {
   const { clock, docsFile, faults = [], ...configOverrides } = overrides;
   const variant = faultLayer(faults);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
-  // A known port up front, so the server's public URL (used in image URLs) is right from the start.
-  const port = await freePort();
   const config: ServerConfig = {
     ...loadConfig({}),
     dataDir,
@@ -88,8 +101,19 @@ export async function startTestServer(
   const otherToken = newToken();
   server.stores.tokens.addToken(other, otherToken, 'test', now);
 
-  const http = createHttpServer(server.app, config).listen(config.port, '127.0.0.1');
-  await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+  const http = createHttpServer(server.app, config);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(config.port, '127.0.0.1', () => {
+        http.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
   const baseUrl = `${config.publicUrl}/api/v1`;
   server.worker.start();
 

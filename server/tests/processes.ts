@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '../../scripts/prism.ts';
+import { onFreePort } from '../../scripts/ports.ts';
 import { buildDir, ensureBuilt } from '../../scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -135,20 +135,17 @@ export interface ServerLaunch {
  * parallel starts would all rewrite the same file.
  *
  * The port must be known before the start (the server prints and uses its public URL), so between
- * finding it free and the server binding it another socket may take it: then it tries another one.
+ * finding it free and the server binding it another socket may take it (another test run's): the
+ * server then exits saying EADDRINUSE, and it is started on another port.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000, launch: ServerLaunch = {}): Promise<ServerProcess> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnFreePort(dataDir, env, timeoutMs, launch);
-    } catch (err) {
-      if (attempt === 3 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
-    }
-  }
+  return onFreePort((port) => startOn(port, dataDir, env, timeoutMs, launch));
 }
 
-async function startOnFreePort(dataDir: string, env: Record<string, string>, timeoutMs: number, launch: ServerLaunch): Promise<ServerProcess> {
-  const port = await freePort();
+/** The line the server prints once it listens (server/serve.ts), naming its URL. */
+const LISTENING = /^Publishing API\s+\S+/m;
+
+async function startOn(port: number, dataDir: string, env: Record<string, string>, timeoutMs: number, launch: ServerLaunch): Promise<ServerProcess> {
   const databasePath = path.join(dataDir, 'publishing.sqlite');
   const preload = (launch.preload ?? []).map((module) => (module.startsWith('file:') ? module : pathToFileURL(path.join(root, module)).href));
   const child = spawnTracked(launch.script ?? 'server/main.ts', [], {
@@ -165,6 +162,8 @@ async function startOnFreePort(dataDir: string, env: Record<string, string>, tim
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
+  // After 'exit' the last output may still be on its way: 'close' comes once both streams have ended.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const origin = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
     child,
@@ -184,8 +183,13 @@ async function startOnFreePort(dataDir: string, env: Record<string, string>, tim
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
-    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await closed;
+      throw new Error(`the server exited during start-up:\n${output}`);
+    }
+    // Only once this process says it listens: until then an answer on the port could be another
+    // server's, one that took the port first while this one is about to exit with EADDRINUSE.
+    const healthy = LISTENING.test(output) && (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false));
     if (healthy) return server;
     // Refused connections cost next to nothing: asking often tells the start-up time to 10 ms.
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/prism.ts';
+import { onFreePort } from '../../scripts/ports.ts';
 import { exitOf } from './processes.ts';
 import { makeTempDir, removeTempDirs } from './temp-dirs.ts';
 
@@ -29,7 +29,12 @@ async function copyProject(dir: string): Promise<void> {
     const from = path.join(root, file);
     if (!existsSync(from)) continue; // deleted in the worktree, not yet in the index
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    cpSync(from, path.join(dir, file));
+    try {
+      cpSync(from, path.join(dir, file));
+    } catch (err) {
+      // Gone since git listed it: another test run in this checkout removed a file of its own.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
 }
 
@@ -42,23 +47,31 @@ describe('a production install', () => {
     });
     for (const name of NOT_IN_PRODUCTION) expect(existsSync(path.join(dir, 'node_modules', name)), `${name} is installed`).toBe(false);
 
-    const port = await freePort();
-    const npm = spawn('npm', ['start'], {
-      cwd: dir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', FAULTS: 'accept-any-token' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    npm.stdout.on('data', (chunk) => (output += chunk));
-    npm.stderr.on('data', (chunk) => (output += chunk));
-    try {
+    // On a free port; started again on another when the port was taken before the server bound it (another test run).
+    const { npm, port, token, output } = await onFreePort(async (port) => {
+      const npm = spawn('npm', ['start'], {
+        cwd: dir,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', FAULTS: 'accept-any-token' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout.on('data', (chunk) => (output += chunk));
+      npm.stderr.on('data', (chunk) => (output += chunk));
+      const closed = new Promise<void>((resolve) => npm.once('close', () => resolve()));
       const deadline = Date.now() + 60_000;
       let token: string | undefined;
       while (!token && Date.now() < deadline && npm.exitCode === null) {
         token = /^Token\s+(\S+)/m.exec(output)?.[1];
         if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(token, output).toBeDefined();
+      if (!token && npm.exitCode !== null) {
+        await closed; // its last words (EADDRINUSE, when the port was taken) arrive after the exit
+        throw new Error(`npm start exited before it printed a token:\n${output}`);
+      }
+      return { npm, port, token, output: () => output };
+    });
+    try {
+      expect(token, output()).toBeDefined();
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect((await fetch(`${base}/api/v1/newsletters`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
@@ -68,8 +81,8 @@ describe('a production install', () => {
       // in a line: once it has tried, which it does after it listens.
       const docsLine = /the docs page was not rendered \(the renderer, @redocly\/cli, is a development dependency/;
       const docsDeadline = Date.now() + 60_000;
-      while (!docsLine.test(output) && Date.now() < docsDeadline && npm.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(output).toMatch(docsLine);
+      while (!docsLine.test(output()) && Date.now() < docsDeadline && npm.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output()).toMatch(docsLine);
     } finally {
       npm.kill('SIGTERM');
       await exitOf(npm, 20_000).catch(() => npm.kill('SIGKILL'));
