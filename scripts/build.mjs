@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const buildDir = path.join(projectRoot, 'build');
@@ -44,6 +45,12 @@ const LINKS = [
     .map((name) => `openapi/${name}`),
 ];
 const FINGERPRINT_FILE = path.join(buildDir, '.fingerprint');
+/**
+ * Held while building. Two test runs in one checkout (and the two workers of one run) may all find
+ * build/ out of date at once: one builds, the others wait and then find it current. Without it two
+ * builds would interleave their writes and their removal of orphans.
+ */
+const LOCK_FILE = path.join(buildDir, '.lock');
 
 /** The path under build/ of the compiled form of a source file (`server/main.ts`). */
 export function builtPath(source) {
@@ -82,7 +89,8 @@ function fingerprint(files) {
 const RELATIVE_TS_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(["'])(\.{1,2}\/[^"'\n]*?)\.ts\2/g;
 
 function writeAtomically(file, contents) {
-  // Two test runs may build at once: each file is replaced whole, never seen half written.
+  // A test run may start a process from build/ while another run in this checkout builds (one at a
+  // time: holdingBuildLock): each file is replaced whole, so an import never reads one half written.
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, contents);
@@ -106,8 +114,34 @@ function link(relative) {
   }
 }
 
+/**
+ * Runs `work` while no other process builds into this build/. A holder that died leaves a lock that
+ * goes stale after a minute (a build takes about a second, a few under load); a waiter waits up to
+ * four minutes.
+ */
+async function holdingBuildLock(work) {
+  mkdirSync(buildDir, { recursive: true });
+  const release = await lockfile.lock(buildDir, {
+    lockfilePath: LOCK_FILE,
+    realpath: false,
+    stale: 60_000,
+    retries: { retries: 1200, minTimeout: 50, maxTimeout: 200 },
+    // Taken over as stale while still held (its holder starved for a minute): this build goes on.
+    onCompromised: (err) => process.stderr.write(`build: the build lock was taken over (${err.message})\n`),
+  });
+  try {
+    return await work();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
 /** Compiles every source to build/. Returns the number of files written. */
 export async function build() {
+  return holdingBuildLock(buildUnlocked);
+}
+
+async function buildUnlocked() {
   const { build: esbuild } = await import('esbuild');
   const files = sourceFiles();
   const expected = fingerprint(files);
@@ -173,8 +207,12 @@ export function isCurrent() {
 /** Builds unless build/ is current. */
 export async function ensureBuilt() {
   if (isCurrent()) return false;
-  await build();
-  return true;
+  // Another process may have built it while this one waited for the lock: checked again under it.
+  return holdingBuildLock(async () => {
+    if (isCurrent()) return false;
+    await buildUnlocked();
+    return true;
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,10 +4,12 @@
  * way. The tests of the packed suite and the packed client go through here.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,9 +48,34 @@ function ensureSuccess(what: string, result: CommandRun): CommandRun {
   return result;
 }
 
+/**
+ * A workspace's `prepack` deletes and rebuilds its dist/ in this checkout, then npm packs what is
+ * there: two test runs packing the same workspace at once would delete each other's build half-way
+ * and pack half of one. One pack at a time per workspace and checkout, through a lock outside the
+ * checkout (named after its path) so that nothing of it is ever seen as a file of the project.
+ */
+async function holdingPackLock<T>(workspace: string, work: () => Promise<T>): Promise<T> {
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  const release = await lockfile.lock(path.join(tmpdir(), `publishing-pack-${checkout}-${workspace}`), {
+    realpath: false,
+    // A pack takes seconds alone, a minute or more on a loaded machine: the holder keeps the lock fresh,
+    // and one that died frees it after two minutes.
+    stale: 120_000,
+    retries: { retries: 1000, minTimeout: 100, maxTimeout: 500 },
+  });
+  try {
+    return await work();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
 /** Packs a workspace of this repository (its `prepack` builds it) into `destination`; returns the tarball's path. */
 export async function packWorkspace(workspace: 'conformance' | 'client', destination: string): Promise<string> {
-  const result = ensureSuccess(`npm pack -w ${workspace}`, await run('npm', ['pack', '--workspace', workspace, '--pack-destination', destination, '--json'], { cwd: root, env: userEnvironment() }));
+  const result = ensureSuccess(
+    `npm pack -w ${workspace}`,
+    await holdingPackLock(workspace, () => run('npm', ['pack', '--workspace', workspace, '--pack-destination', destination, '--json'], { cwd: root, env: userEnvironment() })),
+  );
   const [packed] = JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as { filename: string }[];
   return path.join(destination, packed!.filename);
 }

@@ -47,6 +47,10 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       reporters: [reporter],
       watch: false,
       passWithNoTests: true,
+      // Vitest's results cache (durations and failures of the last run, for ordering the next) would
+      // be one file shared by every run on the machine, written whole by each while another reads
+      // it: with several runs at once (the project's own tests start many) it is not worth having.
+      cache: false,
       isolate: false,
       maxWorkers: workers,
       // Only for the groups that declare themselves concurrent (see forOperation).
@@ -59,8 +63,9 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       // runner would transform every file of the suite again in each run, about a second of CPU.
       experimental: { viteModuleRunner: SOURCE_EXTENSION !== 'js', nodeLoader: SOURCE_EXTENSION !== 'js' },
     },
-    // Not inside the package: an installed package (or npx's cache) need not be writable.
-    { logLevel: 'error', cacheDir: path.join(tmpdir(), 'publishing-conformance-vite') },
+    // Not inside the package: an installed package (or npx's cache) need not be writable. With the
+    // results cache off nothing is written there; should Vite write anything, it is this process's own.
+    { logLevel: 'error', cacheDir: path.join(tmpdir(), `publishing-conformance-vite-${process.pid}`) },
   );
 
   const timer = setTimeout(() => {
