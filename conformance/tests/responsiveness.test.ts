@@ -37,7 +37,9 @@ function fakeKit(verdicts: Verdict[]): Kit {
   return {
     fixtures: { newsletterId: 7 },
     contract: { operations: [{ operationId: 'getNewsletter', method: 'GET', path: '/newsletters/{id}' }] },
-    options: { baseUrl, token: 't', responsiveWithinSeconds: 0.3, requestTimeoutSeconds: 5 },
+    // A bound a light local request meets with room to spare on a loaded machine (a fraction of it was
+    // not always met with another test run beside this one), well under the 2 s hold-ups.
+    options: { baseUrl, token: 't', responsiveWithinSeconds: 1, requestTimeoutSeconds: 5 },
     verify: (passed: boolean, reason: string) => {
       verdicts.push({ passed, reason });
       return passed;
@@ -74,7 +76,7 @@ describe('stays_responsive', () => {
     expect(unconfirmed).toBeUndefined();
     const failed = verdicts.filter((verdict) => !verdict.passed);
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.reason).toMatch(/held up: GET \/newsletters\/7 did not answer within 0.3 s, and again when the request was sent a second time/);
+    expect(failed[0]!.reason).toMatch(/held up: GET \/newsletters\/7 did not answer within 1 s, and again when the request was sent a second time/);
   });
 
   it('has no verdict when the hold-up does not repeat: neither a pass nor a failure', async () => {
@@ -87,6 +89,6 @@ describe('stays_responsive', () => {
   it('fails at once when the request cannot be sent again (an accepted write)', async () => {
     const { verdicts, unconfirmed } = await judge(2000, undefined);
     expect(unconfirmed).toBeUndefined();
-    expect(verdicts.filter((verdict) => !verdict.passed).map((verdict) => verdict.reason)).toEqual([expect.stringMatching(/held up: GET \/newsletters\/7 did not answer within 0.3 s \(bound 0.3 s\)$/)]);
+    expect(verdicts.filter((verdict) => !verdict.passed).map((verdict) => verdict.reason)).toEqual([expect.stringMatching(/held up: GET \/newsletters\/7 did not answer within 1 s \(bound 1 s\)$/)]);
   });
 });

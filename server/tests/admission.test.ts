@@ -66,12 +66,15 @@ describe('FairMarkdown', () => {
 
   it("another workspace's rendering waits for at most one of the first workspace's", async () => {
     const markdown = new FairMarkdown(slowPool(100));
-    const slow = Array.from({ length: 5 }, () => markdown.render('slow', { workspace: 1 }));
+    let firstDone = 0;
+    const slow = Array.from({ length: 5 }, () => markdown.render('slow', { workspace: 1 }).then(() => firstDone++));
     await sleep(10);
-    const started = performance.now();
     await markdown.render('*hi*', { workspace: 2 });
-    // One rendering in progress, then this one: about 200 ms, not the 600 of a single queue.
-    expect(performance.now() - started).toBeLessThan(350);
+    // The rendering in progress, then at most the first workspace's turn (its queue was there first),
+    // then this one; a single queue would have rendered all five first. Counted in renderings finished,
+    // not in milliseconds: the order holds however loaded the machine (a time bound of 350 ms did not,
+    // with a second test run beside this one).
+    expect(firstDone).toBeLessThanOrEqual(2);
     await Promise.all(slow);
   });
 

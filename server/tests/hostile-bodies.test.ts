@@ -128,6 +128,10 @@ describe('hostile JSON bodies, on every operation that takes one', () => {
   const cases = jsonOperations.flatMap((op) => hostileBodies(op.stringField!).map((hostile) => [`${op.id}: ${hostile.name}`, op, hostile] as const));
   it.each(cases)('%s', async (_, op, hostile) => {
     const before = storedFingerprint(t.server.db);
+    // A light request just before, on the same server and machine: the load's own measure.
+    const lightStarted = performance.now();
+    expect((await t.api('GET', '/newsletters')).status).toBe(200);
+    const light = performance.now() - lightStarted;
     const started = performance.now();
     const { status, type, text } = await send(op.method, pathOf(op.template), hostile.body, hostile.headers);
     const elapsed = performance.now() - started;
@@ -138,7 +142,8 @@ describe('hostile JSON bodies, on every operation that takes one', () => {
     if (hostile.field !== undefined) expect(problem.errors.map((e: { field: string }) => e.field)).toContain(hostile.field);
     // Small and quick, however large the request: no answer lists thousands of errors.
     expect(text.length).toBeLessThan(4096);
-    expect(elapsed).toBeLessThan(5000);
+    // 5 s on a quiet machine, more when a light request shows it busy (another test run beside this one).
+    expect(elapsed, `a light request took ${Math.round(light)} ms`).toBeLessThan(5000 + 50 * light);
     expect(storedFingerprint(t.server.db)).toBe(before);
   });
 });
