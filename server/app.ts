@@ -23,7 +23,7 @@ import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
 import { imageUploadParser, incomingUploadsDir, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
 import { admitLargeBodies } from './http/body-admission.ts';
 import { healthCheck } from './http/health.ts';
-import { listAnswers } from './http/list-answer.ts';
+import { listAnswers, type ListAnswers } from './http/list-answer.ts';
 import { answerBroke, CONTRACT_FORMATS, contractValidator, loadContract } from './http/validator.ts';
 import { warmValidators } from './http/warm-validators.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
@@ -211,12 +211,15 @@ export function buildApp(options: AppOptions): Express {
   mountStages(app, pipeline.after);
   app.use(pipeline.errors);
   // serve.ts calls it once the server listens: every operation's validators are built before the
-  // operation's first request (http/warm-validators.ts). It warms the validator stage actually mounted.
+  // operation's first request (http/warm-validators.ts), and then the list answers' own. It warms the
+  // stages actually mounted.
   const validator = pipeline.api.find((stage) => stage.name === 'validator');
-  if (validator) {
-    const warm: WarmUp = (signal) => warmValidators([validator.handler].flat(), contract, API_BASE, signal);
-    app.locals.warmValidators = warm;
-  }
+  const lists = pipeline.api.find((stage) => stage.name === 'list-answers')?.handler as Partial<ListAnswers> | undefined;
+  const warm: WarmUp = async (signal) => {
+    if (validator) await warmValidators([validator.handler].flat(), contract, API_BASE, signal);
+    await lists?.buildValidators?.(signal);
+  };
+  app.locals.warmValidators = warm;
   return app;
 }
 
