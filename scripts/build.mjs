@@ -157,6 +157,10 @@ async function bundle(esbuild, source) {
     target: 'node20.19',
     tsconfig: 'tsconfig.json',
     sourcemap: 'linked',
+    // Whitespace and comments out, names kept (stack traces and CPU profiles still name functions):
+    // a third fewer bytes for Node to read and decode, and V8 to parse, at every start.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // The packages written as CommonJS call `require` for Node's own modules: an ES module has none.
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     plugins: [ownModuleUrls(outfile)],
