@@ -95,7 +95,8 @@ async function main(): Promise<void> {
     makeTempDir('bench-profile-data'),
     { NODE_OPTIONS: '--max-old-space-size=128' },
     20_000,
-    { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], ...(withoutValidation ? { script: 'bench/server-without-validation.ts' } : {}) },
+    // Not the bundle npm start runs: in one file, every function's area would be that file.
+    { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], script: withoutValidation ? 'bench/server-without-validation.ts' : 'bench/unbundled-server.mjs' },
   );
   const newsletterId = await createFixtures(server, DEV_TOKEN);
   const request = requestsFor(new URL(server.baseUrl).pathname, newsletterId, DEV_TOKEN, 'profile')[operation];

@@ -23,9 +23,12 @@ import { BODY_RULES, JSON_BODY_LIMIT, jsonBody } from './http/json-body.ts';
 import { imageUploadParser, incomingUploadsDir, UPLOAD_BODY_LIMIT } from './http/uploads.ts';
 import { admitLargeBodies } from './http/body-admission.ts';
 import { healthCheck } from './http/health.ts';
-import { listAnswers } from './http/list-answer.ts';
+import { listAnswers, type ListAnswers } from './http/list-answer.ts';
 import { answerBroke, CONTRACT_FORMATS, contractValidator, loadContract } from './http/validator.ts';
 import { warmValidators } from './http/warm-validators.ts';
+import { warmParsers } from './http/warm-parsers.ts';
+import { rehearseOperations } from './services/rehearsal.ts';
+import { systemClock } from './domain/clock.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
@@ -211,12 +214,25 @@ export function buildApp(options: AppOptions): Express {
   mountStages(app, pipeline.after);
   app.use(pipeline.errors);
   // serve.ts calls it once the server listens: every operation's validators are built before the
-  // operation's first request (http/warm-validators.ts). It warms the validator stage actually mounted.
+  // operation's first request (http/warm-validators.ts), then the list answers' own, then the request
+  // parsers run once (http/warm-parsers.ts) and the operations are rehearsed in a transaction that is
+  // rolled back (services/rehearsal.ts), so that no first request pays for what runs the first time.
+  // It warms the stages actually mounted.
   const validator = pipeline.api.find((stage) => stage.name === 'validator');
-  if (validator) {
-    const warm: WarmUp = (signal) => warmValidators([validator.handler].flat(), contract, API_BASE, signal);
-    app.locals.warmValidators = warm;
-  }
+  const lists = pipeline.api.find((stage) => stage.name === 'list-answers')?.handler as Partial<ListAnswers> | undefined;
+  const warm: WarmUp = async (signal) => {
+    if (validator) await warmValidators([validator.handler].flat(), contract, API_BASE, signal);
+    await lists?.buildValidators?.(signal);
+    if (signal?.aborted) return;
+    // What follows only saves time: a failure leaves that work to the first request, as before.
+    try {
+      await warmParsers(pipeline.api, API_BASE);
+      if (!signal?.aborted) rehearseOperations(options.db, options.stores, services, systemClock);
+    } catch (err) {
+      options.logger.warn({ err }, 'the request parsers or the operations could not be warmed up ahead; their first requests do it');
+    }
+  };
+  app.locals.warmValidators = warm;
   return app;
 }
 

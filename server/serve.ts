@@ -21,6 +21,9 @@ export interface ServeOptions {
   warning?: string;
 }
 
+/** How long after listening the warm-up starts (see below). */
+const WARM_UP_DELAY_MS = 250;
+
 /** Ends start-up with one line that names the file and says what to do, instead of a stack trace. */
 function refuseToStart(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -50,6 +53,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   if (options.warning) logger.warn(options.warning);
   const docsBuild = new AbortController();
   const warming = new AbortController();
+  let warmUpTimer: NodeJS.Timeout | undefined;
 
   const http: Server = createHttpServer(server.app, config).listen(config.port, config.host, () => {
     server.worker.start();
@@ -68,12 +72,17 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    // After listening, in the background: /healthz answers at once (http/warm-validators.ts).
-    const warmingSince = performance.now();
-    warmUpOf(server.app)(warming.signal).then(
-      () => logger.info({ ms: Math.round(performance.now() - warmingSince) }, 'validators built for every operation'),
-      (err) => logger.warn({ err }, 'validators could not be built ahead; each is built on its first request'),
-    );
+    // After listening, in the background (http/warm-validators.ts and what app.ts adds to it), and not
+    // at once: a process manager asks /healthz as soon as the port is open, and the warm-up's first
+    // step (the validator reading the contract, 100 to 200 ms of the event loop) would hold that answer
+    // up. An API request that comes first reads the contract itself, as it would without a warm-up.
+    warmUpTimer = setTimeout(() => {
+      const warmingSince = performance.now();
+      warmUpOf(server.app)(warming.signal).then(
+        () => logger.info({ ms: Math.round(performance.now() - warmingSince) }, 'validators built for every operation'),
+        (err) => logger.warn({ err }, 'validators could not be built ahead; each is built on its first request'),
+      );
+    }, WARM_UP_DELAY_MS);
     // After listening, in a process of its own: the API answers at once, and /docs serves the page
     // rendered before (or answers 404) until this one is written, a few seconds later.
     if (config.buildDocs) {
@@ -88,6 +97,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     docsBuild.abort(); // a rendering still running is not finished: the next start renders again
+    clearTimeout(warmUpTimer);
     warming.abort();
     logger.info({ signal }, 'shutting down: finishing requests in flight and the delivery batch in progress');
     // Stop accepting connections; close() calls back once every connection has ended. A keep-alive

@@ -7,7 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import * as OpenApiValidator from 'express-openapi-validator';
+import type * as OpenApiValidatorTypes from 'express-openapi-validator';
+import type { RequestHandler } from 'express';
+// The validator's own parts, as its `middleware()` puts them together, so that reading the contract
+// can wait until the server listens (see `contractValidator`).
+import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
+import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
 import { AJV_CODE } from './text-patterns.ts';
 
 const contractFile = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
@@ -38,14 +43,38 @@ export function loadContract(): Record<string, unknown> {
   return JSON.parse(readFileSync(contractFile, 'utf8'));
 }
 
+/**
+ * The validator's middleware (as express-openapi-validator's `middleware()` makes it), except that it
+ * reads the contract (its reference resolution, route table and schema preprocessing: 100 to 200 ms
+ * of CPU on the event loop) only when one of its handlers first runs, not when it is made. The
+ * validator's own `middleware()` starts that work at once, and it ran before the server's first
+ * answer; now the server listens first, and the warm-up after listening (warm-validators.ts), or
+ * the first API request, whichever comes first, starts it.
+ */
 export function contractValidator(
   contract: Record<string, unknown> = loadContract(),
   enforce: { requests: boolean; responses: boolean } = { requests: true, responses: true },
-) {
+): RequestHandler[] {
+  let beginReading!: () => void;
+  const wanted = new Promise<void>((resolve) => (beginReading = resolve));
+  // The validator keeps and rewrites parts of the document it is given: hand it its own copy, made
+  // when it reads it.
+  const spec = wanted.then(() => new OpenApiSpecLoader({ apiDoc: structuredClone(contract) as never, validateApiSpec: false }).load());
+  const handlers: RequestHandler[] = new OpenApiValidator(validatorOptions(contract, enforce)).installMiddleware(spec);
+  return handlers.map((handler) => {
+    const reading: RequestHandler = (req, res, next) => {
+      beginReading();
+      return handler(req, res, next);
+    };
+    return reading;
+  });
+}
+
+function validatorOptions(contract: Record<string, unknown>, enforce: { requests: boolean; responses: boolean }) {
   // `code` is not among the validator's declared options: this project's patch passes it on to Ajv.
-  const options: Parameters<typeof OpenApiValidator.middleware>[0] & { code: typeof AJV_CODE } = {
-    // The validator keeps and rewrites parts of the document it is given: hand it its own copy.
-    apiSpec: structuredClone(contract) as never,
+  const options: Parameters<typeof OpenApiValidatorTypes.middleware>[0] & { code: typeof AJV_CODE } = {
+    // Checked for presence only: the contract the validator reads is the copy made above.
+    apiSpec: contract as never,
     validateApiSpec: false,
     validateRequests: enforce.requests && {
       allowUnknownQueryParameters: false,
@@ -75,5 +104,5 @@ export function contractValidator(
     // Multipart bodies are parsed before the validator (http/uploads.ts).
     fileUploader: false,
   };
-  return OpenApiValidator.middleware(options);
+  return options;
 }

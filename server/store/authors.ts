@@ -2,10 +2,11 @@
 import type { Author } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
 import { formattedName } from '../domain/people.ts';
-import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, prepareList, slugRange, updateRow, type ListQuery, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = `id, first_name, last_name, email, position, short_description, long_description, slug, active,
   avatar, created_at, updated_at`;
+const LIST: ListQuery = { table: 'authors', columns: COLUMNS, conditions: ['workspace_id = @workspace_id', 'active = @active'] };
 
 type AuthorRow = Omit<Author, 'active' | 'formatted_name'> & { active: number };
 
@@ -37,9 +38,17 @@ export interface NewAuthor {
 
 export class AuthorStore {
   private readonly byId;
+  private readonly slugs;
+  private readonly insertRow;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], AuthorRow>(`SELECT ${COLUMNS} FROM authors WHERE workspace_id = ? AND id = ?`);
+    this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM authors WHERE workspace_id = ? AND slug >= ? AND slug < ?').pluck();
+    this.insertRow = db.prepare(
+      `INSERT INTO authors (workspace_id, first_name, last_name, email, position, slug, active, created_at, updated_at)
+       VALUES (@workspace_id, @first_name, @last_name, @email, @position, @slug, 1, @created_at, @created_at)`,
+    );
+    prepareList(db, LIST);
   }
 
   get(workspaceId: number, id: number): Author | undefined {
@@ -54,12 +63,7 @@ export class AuthorStore {
   list(workspaceId: number, active: boolean, paging: Paging): PageOf<Author> {
     const { total, items } = filteredPage<AuthorRow>(
       this.db,
-      {
-        table: 'authors',
-        columns: COLUMNS,
-        conditions: ['workspace_id = @workspace_id', 'active = @active'],
-        params: { workspace_id: workspaceId, active: Number(active) },
-      },
+      { ...LIST, params: { workspace_id: workspaceId, active: Number(active) } },
       paging,
     );
     return { total, items: items.map(toAuthor) };
@@ -67,21 +71,11 @@ export class AuthorStore {
 
   slugsFrom(workspaceId: number, base: string): string[] {
     const { from, to } = slugRange(base);
-    return this.db
-      .prepare<[number, string, string], string>('SELECT slug FROM authors WHERE workspace_id = ? AND slug >= ? AND slug < ?')
-      .pluck()
-      .all(workspaceId, from, to);
+    return this.slugs.all(workspaceId, from, to);
   }
 
   insert(author: NewAuthor): number {
-    return Number(
-      this.db
-        .prepare(
-          `INSERT INTO authors (workspace_id, first_name, last_name, email, position, slug, active, created_at, updated_at)
-           VALUES (@workspace_id, @first_name, @last_name, @email, @position, @slug, 1, @created_at, @created_at)`,
-        )
-        .run({ position: null, ...author }).lastInsertRowid,
-    );
+    return Number(this.insertRow.run({ position: null, ...author }).lastInsertRowid);
   }
 
   update(id: number, changes: Record<string, Value>): void {

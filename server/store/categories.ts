@@ -1,9 +1,10 @@
 /** SQL for categories. Callers have already checked that the page is in their workspace. */
 import type { Category } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, prepareList, slugRange, updateRow, type ListQuery, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, slug, description, color, page_id, created_at, updated_at';
+const LIST: ListQuery = { table: 'categories', columns: COLUMNS, conditions: ['page_id = @page_id'] };
 
 export interface NewCategory {
   page_id: number;
@@ -30,6 +31,7 @@ export class CategoryStore {
     this.bySlug = db.prepare<[number, string], number>('SELECT id FROM categories WHERE page_id = ? AND slug = ?').pluck();
     this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM categories WHERE page_id = ? AND slug >= ? AND slug < ?').pluck();
     this.remove = db.prepare<[number, number]>('DELETE FROM categories WHERE page_id = ? AND id = ?');
+    prepareList(db, LIST);
   }
 
   get(pageId: number, id: number): Category | undefined {
@@ -37,11 +39,7 @@ export class CategoryStore {
   }
 
   list(pageId: number, paging: Paging): PageOf<Category> {
-    return filteredPage<Category>(
-      this.db,
-      { table: 'categories', columns: COLUMNS, conditions: ['page_id = @page_id'], params: { page_id: pageId } },
-      paging,
-    );
+    return filteredPage<Category>(this.db, { ...LIST, params: { page_id: pageId } }, paging);
   }
 
   idBySlug(pageId: number, slug: string): number | undefined {

@@ -42,22 +42,41 @@ function prepared(db: Db, sql: string): Statement {
   return statement;
 }
 
+/** Which rows a list holds: table, columns and conditions come from the calling store, never from a request. */
+export interface ListQuery {
+  table: string;
+  columns: string;
+  conditions: string[];
+}
+
+/** The statements of a list: its total, and one page of its rows, newest first. */
+function listStatements(db: Db, query: ListQuery): { total: Statement; page: Statement } {
+  const where = query.conditions.join(' AND ');
+  return {
+    total: prepared(db, `SELECT count(*) FROM ${query.table} WHERE ${where}`),
+    page: prepared(db, `SELECT ${query.columns} FROM ${query.table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`),
+  };
+}
+
+/**
+ * Prepares a list's statements when the store is made (at start-up), so its first request does not
+ * parse and plan them. Each store prepares its lists without filters; a filtered list's statements
+ * are prepared on its first use.
+ */
+export function prepareList(db: Db, query: ListQuery): void {
+  listStatements(db, query);
+}
+
 /**
  * One page of the rows of `table` matching every condition (each naming its parameters as
- * `@name`), newest first, with the total of all matching rows. Table, columns and conditions come
- * from the calling store, never from a request.
+ * `@name`), newest first, with the total of all matching rows.
  */
-export function filteredPage<Row>(
-  db: Db,
-  query: { table: string; columns: string; conditions: string[]; params: Record<string, Value> },
-  paging: Paging,
-): PageOf<Row> {
-  const where = query.conditions.join(' AND ');
+export function filteredPage<Row>(db: Db, query: ListQuery & { params: Record<string, Value> }, paging: Paging): PageOf<Row> {
   const params = { ...query.params, ...limitOffset(paging) };
+  const statements = listStatements(db, query);
   return {
-    total: prepared(db, `SELECT count(*) FROM ${query.table} WHERE ${where}`).pluck().get(params) as number,
-    items: prepared(db, `SELECT ${query.columns} FROM ${query.table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
-      .all(params) as Row[],
+    total: statements.total.pluck().get(params) as number,
+    items: statements.page.all(params) as Row[],
   };
 }
 
@@ -69,7 +88,7 @@ export function updateRow(db: Db, table: string, id: number, changes: Record<str
   const columns = Object.keys(changes);
   if (columns.length === 0) return;
   const assignments = columns.map((column) => `${column} = @${column}`).join(', ');
-  db.prepare(`UPDATE ${table} SET ${assignments} WHERE id = @id`).run({ ...changes, id });
+  prepared(db, `UPDATE ${table} SET ${assignments} WHERE id = @id`).run({ ...changes, id });
 }
 
 /** Keeps only the keys that are present (not undefined), so absent fields stay unchanged. */

@@ -2,9 +2,10 @@
 import type { Newsletter } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
 import { nameKey } from '../domain/names.ts';
-import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, prepareList, slugRange, updateRow, type ListQuery, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, name_slug, workspace_id, created_at, updated_at';
+const LIST: ListQuery = { table: 'newsletters', columns: COLUMNS, conditions: ['workspace_id = @workspace_id'] };
 
 export class NewsletterStore {
   /** How names compare: two names with one key are the same name (a unique index holds it). */
@@ -37,11 +38,7 @@ export class NewsletterStore {
   }
 
   list(workspaceId: number, paging: Paging): PageOf<Newsletter> {
-    return filteredPage<Newsletter>(
-      this.db,
-      { table: 'newsletters', columns: COLUMNS, conditions: ['workspace_id = @workspace_id'], params: { workspace_id: workspaceId } },
-      paging,
-    );
+    return filteredPage<Newsletter>(this.db, { ...LIST, params: { workspace_id: workspaceId } }, paging);
   }
 
   /** The newsletter of the workspace with this name, in any letter case. */

@@ -2,9 +2,10 @@
 import type { Page } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
 import { nameKey } from '../domain/names.ts';
-import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, prepareList, slugRange, updateRow, type ListQuery, type PageOf, type Paging, type Value } from './common.ts';
 
 const COLUMNS = 'id, name, slug, name_slug, domain, workspace_id, created_at, updated_at';
+const LIST: ListQuery = { table: 'pages', columns: COLUMNS, conditions: ['workspace_id = @workspace_id'] };
 
 export interface NewPage {
   workspace_id: number;
@@ -21,6 +22,11 @@ export class PageStore {
   private readonly byId;
   private readonly existing;
   private readonly insertRow;
+  private readonly byName;
+  private readonly bySlug;
+  private readonly slugs;
+  private readonly nameSlugs;
+  private readonly byDomain;
 
   constructor(private readonly db: Db) {
     this.existing = db.prepare<[number, number], number>('SELECT 1 FROM pages WHERE workspace_id = ? AND id = ?').pluck();
@@ -29,6 +35,12 @@ export class PageStore {
       `INSERT INTO pages (workspace_id, name, name_key, slug, name_slug, domain, created_at, updated_at)
        VALUES (@workspace_id, @name, @name_key, @slug, @name_slug, @domain, @created_at, @created_at)`,
     );
+    this.byName = db.prepare<[number, string], number>('SELECT id FROM pages WHERE workspace_id = ? AND name_key = ?').pluck();
+    this.bySlug = db.prepare<[number, string], number>('SELECT id FROM pages WHERE workspace_id = ? AND slug = ?').pluck();
+    this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM pages WHERE workspace_id = ? AND slug >= ? AND slug < ?').pluck();
+    this.nameSlugs = db.prepare<[number, string, string], string>('SELECT name_slug FROM pages WHERE workspace_id = ? AND name_slug >= ? AND name_slug < ?').pluck();
+    this.byDomain = db.prepare<[string], number>('SELECT 1 FROM pages WHERE domain = ?').pluck();
+    prepareList(db, LIST);
   }
 
   exists(workspaceId: number, id: number): boolean {
@@ -40,33 +52,26 @@ export class PageStore {
   }
 
   list(workspaceId: number, paging: Paging): PageOf<Page> {
-    return filteredPage<Page>(
-      this.db,
-      { table: 'pages', columns: COLUMNS, conditions: ['workspace_id = @workspace_id'], params: { workspace_id: workspaceId } },
-      paging,
-    );
+    return filteredPage<Page>(this.db, { ...LIST, params: { workspace_id: workspaceId } }, paging);
   }
 
   /** The page of the workspace with this name, in any letter case. */
   idByName(workspaceId: number, name: string): number | undefined {
-    return this.db.prepare<[number, string], number>('SELECT id FROM pages WHERE workspace_id = ? AND name_key = ?').pluck().get(workspaceId, this.nameKey(name));
+    return this.byName.get(workspaceId, this.nameKey(name));
   }
 
   idBySlug(workspaceId: number, slug: string): number | undefined {
-    return this.db.prepare<[number, string], number>('SELECT id FROM pages WHERE workspace_id = ? AND slug = ?').pluck().get(workspaceId, slug);
+    return this.bySlug.get(workspaceId, slug);
   }
 
   slugsFrom(workspaceId: number, column: 'slug' | 'name_slug', base: string): string[] {
     const { from, to } = slugRange(base);
-    return this.db
-      .prepare<[number, string, string], string>(`SELECT ${column} FROM pages WHERE workspace_id = ? AND ${column} >= ? AND ${column} < ?`)
-      .pluck()
-      .all(workspaceId, from, to);
+    return (column === 'slug' ? this.slugs : this.nameSlugs).all(workspaceId, from, to);
   }
 
   /** Whether any page, in any workspace, has this domain. */
   domainTaken(domain: string): boolean {
-    return this.db.prepare<[string], number>('SELECT 1 FROM pages WHERE domain = ?').pluck().get(domain) !== undefined;
+    return this.byDomain.get(domain) !== undefined;
   }
 
   insert(page: NewPage): number {

@@ -1,7 +1,7 @@
 /** SQL for posts. `content_md` and `author_id` are stored but never selected into a response. */
 import type { Post } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { filteredPage, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, prepareList, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 import { contentDeferredSql, inlineContentSql, isDeferred, markDeferred } from './deferred-content.ts';
 
 const COLUMNS = `id, title, slug, status, description, content_html, seo_title, seo_description, og_title,
@@ -36,6 +36,7 @@ export class PostStore {
     );
     this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM posts WHERE page_id = ? AND slug >= ? AND slug < ?').pluck();
     this.remove = db.prepare<[number, number]>('DELETE FROM posts WHERE page_id = ? AND id = ?');
+    prepareList(db, { table: 'posts', columns: LIST_COLUMNS, conditions: ['page_id = @page_id'] });
     this.contentById = db.prepare<[number, number], { content_html: string | null }>('SELECT content_html FROM posts WHERE page_id = ? AND id = ?');
   }
 

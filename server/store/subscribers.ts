@@ -1,7 +1,7 @@
 /** SQL for subscribers. Addresses are stored trimmed and lowercase; (newsletter, address) is unique. */
 import type { Subscriber } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { filteredPage, type PageOf, type Paging } from './common.ts';
+import { filteredPage, prepareList, type PageOf, type Paging } from './common.ts';
 
 const COLUMNS = 'id, email, verified, active, status, newsletter_id, verified_at, created_at, updated_at';
 
@@ -31,6 +31,7 @@ export class SubscriberStore {
        ON CONFLICT (newsletter_id, email) DO NOTHING`,
     );
     this.remove = db.prepare<[number, number]>('DELETE FROM subscribers WHERE newsletter_id = ? AND id = ?');
+    prepareList(db, { table: 'subscribers', columns: COLUMNS, conditions: ['newsletter_id = @newsletter_id'] });
     this.audienceCount = db
       .prepare<[number], number>('SELECT count(*) FROM subscribers WHERE newsletter_id = ? AND active = 1 AND verified = 1')
       .pluck();

@@ -123,6 +123,8 @@ export interface ServerProcess {
 export interface ServerLaunch {
   /** Entry script, relative to the project's root; server/main.ts by default. */
   script?: string;
+  /** Arguments after the script, such as the command scripts/run-built.mjs runs. */
+  args?: string[];
   /** Modules loaded before it (`--import`), as file URLs or paths relative to the project's root. */
   preload?: string[];
   /** Node flags that NODE_OPTIONS may not carry, such as --cpu-prof. */
@@ -148,7 +150,7 @@ const LISTENING = /^Publishing API\s+\S+/m;
 async function startOn(port: number, dataDir: string, env: Record<string, string>, timeoutMs: number, launch: ServerLaunch): Promise<ServerProcess> {
   const databasePath = path.join(dataDir, 'publishing.sqlite');
   const preload = (launch.preload ?? []).map((module) => (module.startsWith('file:') ? module : pathToFileURL(path.join(root, module)).href));
-  const child = spawnTracked(launch.script ?? 'server/main.ts', [], {
+  const child = spawnTracked(launch.script ?? 'server/main.ts', launch.args ?? [], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
