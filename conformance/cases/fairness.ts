@@ -6,17 +6,21 @@
  * served: on a quiet machine the unfair one can be quicker than the fair one on a busy machine. So every
  * bound here is relative to times measured in the same run, on the same target, a moment apart:
  *
- *   t1  one costly request of workspace A, alone (the median of three)
+ *   t1  one costly request of workspace A: alone (the median of three), or the median time between
+ *       two of the load's successive success answers, whichever is longer (a busy machine can slow
+ *       the target during the load more than in the moments measured alone)
  *   t0  one light request of workspace B, alone (the median of three)
  *
  * Then workspace A sends many costly requests at once and, while they are in flight, workspace B sends
  * one light request. A fair target answers it once a place is free (at most one costly request, t1)
  * plus its own time (t0); a first-come queue makes it wait behind every costly request ahead of it
  * (about count × t1, divided by the requests the target works on at once). The bound is
- * `4 × t1 + 2 × t0 + SLACK_MS`: four costly requests leave room for a target that slows each
- * request while it works on several, and the slack for a machine's scheduling pauses, which do not
- * grow with t1. With 32 costly requests on a target that works on one at a time, the unfair delay is
- * about seven times the bound whatever the machine's pace.
+ * `COSTLY_FACTOR × t1 + 2 × t0 + SLACK_MS`, with six costly requests: a target slows each request
+ * while it works on many (measured on a shared two-core machine, the reference server answered the
+ * light request after 2 to 3.5 × t1, its rendering thread sharing the cores with its event loop and
+ * the suite), and the slack covers a machine's scheduling pauses, which do not grow with t1. With 32
+ * costly requests on a target that works on one at a time, the unfair delay is 27 to 31 × t1 there:
+ * about four times the bound, whatever the machine's pace.
  *
  * B's request refused with 503 fails too: the refusal would come from A's load alone (B sends one
  * request), which is the unfairness the rule is about, in its worst form. A 429 is about B's own
@@ -26,8 +30,10 @@ import type { Exchange } from '../http/exchange.ts';
 import type { Kit, RawRequest, RawResult } from '../suite/kit.ts';
 import { successStatus } from './run-case.ts';
 
+/** The costly requests' time the light request may wait: one, with room for a target that slows under load. */
+export const COSTLY_FACTOR = 6;
 /** For scheduling pauses of a busy machine, which are not proportional to anything measured. */
-export const SLACK_MS = 250;
+export const SLACK_MS = 100;
 const SAMPLES = 3;
 /** Refusals at capacity waited out while measuring alone, at most this many times per sample. */
 const MOST_RETRIES = 10;
@@ -67,11 +73,6 @@ async function sample(t: Kit, what: string, request: RawRequest, timeoutMs: numb
   return tookMs(result.exchange);
 }
 
-/**
- * Measures t1 and t0, sends the load with B's light request in its midst, and records the verdict of
- * fair_between_workspaces. Every answer with the success status goes into `accepted` as it comes,
- * so the caller can delete what was created however the test ends.
- */
 export interface Accepted {
   /** Workspace A's answers with the success status. */
   costly: RawResult[];
@@ -79,7 +80,28 @@ export interface Accepted {
   light: RawResult[];
 }
 
-export async function judgeFairness(t: Kit, load: FairnessLoad, accepted: Accepted): Promise<void> {
+interface Round {
+  light: RawResult;
+  delayMs: number;
+  boundMs: number;
+  figures: string;
+  tally: string;
+  pendingWhenSent: number;
+}
+
+/**
+ * The median time between two of the load's successive success answers: one costly request's time
+ * as the target works through the load, on the machine as it is during the load (undefined with
+ * fewer than three).
+ */
+function paceUnderLoad(t: Kit, results: RawResult[]): number | undefined {
+  const ends = results.filter((result) => result.status === successStatus(t.operation)).map((result) => result.exchange.endedAt ?? 0).sort((a, b) => a - b);
+  if (ends.length < 3) return undefined;
+  return median(ends.slice(1).map((end, i) => end - ends[i]!));
+}
+
+/** One measurement: t1 and t0 alone, then the load with B's light request in its midst. */
+async function measure(t: Kit, load: FairnessLoad, accepted: Accepted): Promise<Round> {
   const withinMs = (t.options.overloadWithinSeconds ?? 30) * 1000;
   const costlyTimes: number[] = [];
   const lightTimes: number[] = [];
@@ -104,32 +126,55 @@ export async function judgeFairness(t: Kit, load: FairnessLoad, accepted: Accept
   costlyTimes.push(await sample(t, 'a costly request of the first workspace', load.costly(), withinMs, accepted.costly));
   lightTimes.push(await sample(t, 'a light request of the second workspace', load.light(), withinMs, accepted.light));
 
-  const t1 = median(costlyTimes);
+  const alone = median(costlyTimes);
+  const pace = paceUnderLoad(t, results);
+  // A busy machine slows the target during the load more than in the moments measured alone.
+  const t1 = Math.max(alone, pace ?? 0);
   const t0 = median(lightTimes);
-  const boundMs = Math.round(4 * t1 + 2 * t0 + SLACK_MS);
-  const delayMs = Math.round(tookMs(light.exchange));
-  const figures = `t1 = ${Math.round(t1)} ms (a costly request alone), t0 = ${Math.round(t0)} ms (a light one alone), bound 4 × t1 + 2 × t0 + ${SLACK_MS} ms = ${boundMs} ms`;
-  const tally = tallyOf(results);
+  const boundMs = Math.round(COSTLY_FACTOR * t1 + 2 * t0 + SLACK_MS);
+  const figures = `t1 = ${Math.round(t1)} ms (a costly request: ${Math.round(alone)} ms alone${pace === undefined ? '' : `, ${Math.round(pace)} ms apart under the load`}), t0 = ${Math.round(t0)} ms (a light one alone), bound ${COSTLY_FACTOR} × t1 + 2 × t0 + ${SLACK_MS} ms = ${boundMs} ms`;
+  return { light, delayMs: Math.round(tookMs(light.exchange)), boundMs, figures, tally: tallyOf(results), pendingWhenSent };
+}
+
+const late = (t: Kit, round: Round) => round.light.status === successStatus(t.operation) && round.delayMs > round.boundMs;
+
+/**
+ * Measures, sends the load with B's light request in its midst, and records the verdict of
+ * fair_between_workspaces. A light request answered late is measured once more before it is a
+ * failure: a busy machine can stall any target for a moment, a first-come queue delays it every time
+ * (as stays_responsive confirms a hold-up). Every answer with the success status goes into `accepted`
+ * as it comes, so the caller can delete what was created however the test ends.
+ */
+export async function judgeFairness(t: Kit, load: FairnessLoad, accepted: Accepted): Promise<void> {
+  const first = await measure(t, load, accepted);
+  const round = late(t, first) ? await measure(t, load, accepted) : first;
+  const { light, delayMs, boundMs, figures, tally, pendingWhenSent } = round;
   if (light.status === 429) t.notApplicable(`the second workspace's light request was answered 429 (its own token's quota, not the other workspace's load), so fairness has no verdict`);
   if (pendingWhenSent === 0) t.notApplicable(`every one of ${load.description} was answered (${tally}) before the second workspace's light request was sent: there was no load to be fair under`);
+  const context = `while the first workspace had ${load.description} in flight (${pendingWhenSent} unanswered when it was sent), the second workspace's light request`;
   if (light.status === undefined) {
-    t.verify(false, `while the first workspace had ${load.description} in flight, the second workspace's light request got no answer: ${light.exchange.error} (${figures}; the load's answers: ${tally})`, { evidence: light.exchange });
+    t.verify(false, `${context} got no answer: ${light.exchange.error} (${figures}; the load's answers: ${tally})`, { evidence: light.exchange });
     return;
   }
   if (light.status === 503) {
-    t.verify(false, `while the first workspace had ${load.description} in flight, the second workspace's one light request was refused 503: the first workspace's load took all of the target's capacity (${figures}; the load's answers: ${tally})`, { evidence: light.exchange });
+    t.verify(false, `${context} was refused 503: the first workspace's load took all of the target's capacity (${figures}; the load's answers: ${tally})`, { evidence: light.exchange });
     return;
   }
   if (light.status !== successStatus(t.operation)) {
-    t.verify(false, `while the first workspace had ${load.description} in flight, the second workspace's light request was answered ${light.status}, where alone it is ${successStatus(t.operation)} (the load's answers: ${tally})`, { evidence: light.exchange });
+    t.verify(false, `${context} was answered ${light.status}, where alone it is ${successStatus(t.operation)} (the load's answers: ${tally})`, { evidence: light.exchange });
     return;
+  }
+  const once = round === first ? '' : `; measured twice, the first time it took ${first.delayMs} ms against ${first.boundMs} ms`;
+  if (round !== first && delayMs <= boundMs) {
+    t.recorder.note(`fair_between_workspaces: the light request took ${first.delayMs} ms (bound ${first.boundMs} ms), then ${delayMs} ms (bound ${boundMs} ms)`);
+    t.notApplicable(`fair_between_workspaces has no verdict: the light request was late once (${first.delayMs} ms, bound ${first.boundMs} ms) but not when measured again (${delayMs} ms, ${figures}), so the machine's pace, not the target, may explain it`);
   }
   t.verify(
     delayMs <= boundMs,
-    `while the first workspace had ${load.description} in flight (${pendingWhenSent} unanswered when it was sent), the second workspace's light request took ${delayMs} ms: ${figures}. It waited behind the other workspace's requests, not for one of them (the load's answers: ${tally})`,
+    `${context} took ${delayMs} ms: ${figures}. It waited behind the other workspace's requests, not for one of them (the load's answers: ${tally}${once})`,
     { evidence: light.exchange },
   );
-  t.recorder.note(`fair_between_workspaces: the light request took ${delayMs} ms; ${figures}`);
+  t.recorder.note(`fair_between_workspaces: the light request took ${delayMs} ms; ${figures}${once}`);
 }
 
 function tallyOf(results: RawResult[]): string {

@@ -90,7 +90,7 @@ export const CHECKS = {
   },
   fair_between_workspaces: {
     group: 'http',
-    rule: "While one workspace has many costly Markdown renderings in flight (opt-in phase, --overload, with --token2), another workspace's light rendering is answered with its success status, not refused, within 4 × a costly rendering's time alone + 2 × its own time alone + 250 ms, all measured in the same run.",
+    rule: "While one workspace has many costly Markdown renderings in flight (opt-in phase, --overload, with --token2), another workspace's light rendering is answered with its success status, not refused, within 6 × a costly rendering's time (alone, or apart under the load if longer) + 2 × its own time alone + 100 ms, all measured in the same run; a late answer is measured again before it fails.",
   },
   conflict_detection: {
     group: 'http',

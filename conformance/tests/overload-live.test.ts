@@ -51,7 +51,7 @@ const FAULTS: OverloadFault[] = [
     concurrency: 32,
     within: 60,
     check: 'fair_between_workspaces',
-    shows: /light request took \d+ ms: t1 = \d+ ms .* bound 4 × t1 \+ 2 × t0 \+ 250 ms = \d+ ms\. It waited behind the other workspace's requests/,
+    shows: /light request took \d+ ms: t1 = \d+ ms .* bound 6 × t1 \+ 2 × t0 \+ 100 ms = \d+ ms\. It waited behind the other workspace's requests/,
   },
 ];
 
@@ -126,7 +126,11 @@ describe('the overload phase against the clean reference server', () => {
         const { exitCode, report } = await runOverload(target, load);
         if (load.include === MARKDOWN_LOAD.include) console.log(`clean: ${fairnessFigures(report).join('\n')}`);
         expect(report.failures.map((failure) => `${failure.operation} ${failure.check}: ${failure.reason}`), load.include).toEqual([]);
-        expect(report.summary.tests.passed, load.include).toBe(load.tests);
+        // The fairness test may end without a verdict (late once, in time when measured again: the
+        // machine's pace); it never fails on the clean server, and every other test passes.
+        const undecided = report.notApplicable.filter((entry) => entry.check === 'fair_between_workspaces' && /late once .* but not when measured again/.test(entry.reason));
+        if (undecided.length > 0) console.log(`clean, no verdict: ${undecided[0]!.reason}`);
+        expect(report.summary.tests.passed + undecided.length, load.include).toBe(load.tests);
         expect(exitCode).toBe(0);
       }
       // The server is still the one that started: no load took it down.
