@@ -12,6 +12,8 @@
  *    the slowest /healthz (target: under 1 s), how the requests were answered, the wall time and the
  *    server's CPU time per stored post (which depends far less on the machine's other work than times do);
  *    before (the RegExp engine, bench/regexp-patterns-preload.ts) and after.
+ * 3. The same posts one after another (40; 10 with --quick): the server's CPU per post alone, which
+ *    depends least on the machine's other work, and the slowest /healthz meanwhile.
  *
  * `--quick`: 30 requests instead of 150, fewer repetitions. It is a measurement: it exits 0 whatever it
  * measures, non-zero only when it could not measure.
@@ -65,7 +67,7 @@ function patternCosts(repetitions: number): string[] {
   return lines;
 }
 
-async function healthUnderLargeBodies(count: number, engine: 'RegExp' | 'loop'): Promise<string[]> {
+async function healthUnderLargeBodies(count: number, engine: 'RegExp' | 'loop', oneAtATime = false): Promise<string[]> {
   const startScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
   const heapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
   const launch = engine === 'RegExp' ? { preload: ['bench/regexp-patterns-preload.ts'] } : {};
@@ -99,17 +101,18 @@ async function healthUnderLargeBodies(count: number, engine: 'RegExp' | 'loop'):
   const answers: Record<string, number> = {};
   const cpuBefore = cpuTimeMs(server.child.pid!);
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: count }, () =>
-      call('POST', `/pages/${page}/posts`, body).then(
-        async (response) => {
-          await response.arrayBuffer();
-          answers[response.status] = (answers[response.status] ?? 0) + 1;
-        },
-        () => (answers.failed = (answers.failed ?? 0) + 1),
-      ),
-    ),
-  );
+  const post = () =>
+    call('POST', `/pages/${page}/posts`, body).then(
+      async (response) => {
+        await response.arrayBuffer();
+        answers[response.status] = (answers[response.status] ?? 0) + 1;
+      },
+      () => (answers.failed = (answers.failed ?? 0) + 1),
+    );
+  // One at a time, nothing is refused and nothing waits for admission: the CPU per post is the work
+  // of one post alone, the figure least moved by the machine's other work.
+  if (oneAtATime) for (let i = 0; i < count; i++) await post();
+  else await Promise.all(Array.from({ length: count }, post));
   const wallMs = performance.now() - started;
   // The server's CPU per stored post (a 503 costs next to nothing): unlike wall times, it hardly
   // depends on what else the machine runs.
@@ -120,7 +123,7 @@ async function healthUnderLargeBodies(count: number, engine: 'RegExp' | 'loop'):
   const tally = Object.entries(answers).map(([status, n]) => `${n}× ${status}`).join(', ');
   const verdict = slowest < 1000 ? 'met   ' : 'MISSED';
   return [
-    `  ${verdict}  ${engine.padEnd(6)}  slowest /healthz ${Math.round(slowest)} ms (target < 1000 ms, ${probes} probes); answers ${tally}; ${(wallMs / 1000).toFixed(1)} s for the load; server CPU ${cpuPerRequestMs.toFixed(0)} ms a stored post; load average ${loadAverage().toFixed(1)}`,
+    `  ${oneAtATime ? '      ' : verdict}  ${engine.padEnd(6)}${oneAtATime ? ' one at a time' : ''}  slowest /healthz ${Math.round(slowest)} ms (target < 1000 ms, ${probes} probes); answers ${tally}; ${(wallMs / 1000).toFixed(1)} s for the load; server CPU ${cpuPerRequestMs.toFixed(0)} ms a stored post; load average ${loadAverage().toFixed(1)}`,
   ];
 }
 
@@ -131,6 +134,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const count = quick ? 30 : 150;
     process.stdout.write(`/healthz under ${count} concurrent 1 MiB JSON bodies (text patterns as):\n`);
     for (const engine of ['RegExp', 'loop'] as const) process.stdout.write(`${(await healthUnderLargeBodies(count, engine)).join('\n')}\n`);
+    process.stdout.write(`${quick ? 10 : 40} of the same posts one after another (the server's work per post alone):\n`);
+    process.stdout.write(`${(await healthUnderLargeBodies(quick ? 10 : 40, 'loop', true)).join('\n')}\n`);
   } catch (err) {
     process.stderr.write(`The pattern benchmark could not finish: ${err instanceof Error ? err.stack : String(err)}\n`);
     process.exitCode = 1;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { buildApp, type AppOptions } from './app.ts';
 import { inTransaction, openDatabase, type Db } from './db/database.ts';
+import { WalCheckpoints } from './db/wal-checkpoints.ts';
 import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { systemClock, timestamp, type Clock } from './domain/clock.ts';
@@ -52,6 +53,11 @@ export interface ComposeOptions {
 export function composeServer(config: ServerConfig, options: ComposeOptions) {
   const clock = options.clock ?? systemClock;
   const db: Db = openDatabase(config.databasePath);
+  // Checkpoints of the WAL run in a thread of their own, not inside a request's commit.
+  const checkpoints =
+    config.databasePath === ':memory:'
+      ? undefined
+      : new WalCheckpoints(db, config.databasePath, (reason) => options.logger.warn({ reason }, 'WAL checkpoints are back on the event loop'));
   const stores = createStores(db);
   const context: ServiceContext = { db, stores, clock };
   const imagesDir = path.join(config.dataDir, 'images');
@@ -100,11 +106,13 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     services,
     worker,
     transport,
+    checkpoints,
     /** Stops delivery after the batch in flight and closes the mail transport, the Markdown threads and the database. */
     async close(): Promise<void> {
       await worker.stop();
       await transport.close();
       await markdown.close();
+      await checkpoints?.close();
       db.close();
     },
   };

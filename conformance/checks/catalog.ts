@@ -88,6 +88,10 @@ export const CHECKS = {
     group: 'http',
     rule: 'Under many of the largest requests at once (opt-in phase, --overload), each is answered within --overload-within with its success status, or refused with 503 and Retry-After where the operation declares it, or 429: never a dropped connection, a 500 or another status; a light request keeps answering within --responsive-within meanwhile, and the target still answers afterwards.',
   },
+  fair_between_workspaces: {
+    group: 'http',
+    rule: "While one workspace has many costly Markdown renderings in flight (opt-in phase, --overload, with --token2), another workspace's light rendering is answered with its success status, not refused, within 6 × a costly rendering's time (alone, or apart under the load if longer) + 2 × its own time alone + 100 ms, all measured in the same run; a late answer is measured again before it fails.",
+  },
   conflict_detection: {
     group: 'http',
     rule: 'A write that conflicts with the current state is a 409: a page or newsletter name already used in the workspace (any letter case), an explicit slug already taken, a change to or deletion of an email that is not a draft.',

@@ -80,7 +80,7 @@ export class PostService {
         first_published_at: status === 'published' ? now : null,
         created_at: now,
       });
-      return this.stores.posts.get(pageId, id)!;
+      return this.stores.posts.getWritten(pageId, id, contentHtml ?? null)!;
     });
   }
 

@@ -7,6 +7,8 @@ import { contentDeferredSql, inlineContentSql, isDeferred, markDeferred } from '
 const COLUMNS = `id, title, slug, status, description, content_html, seo_title, seo_description, og_title,
   og_description, cover_image_url, og_image_url, category_id, page_id, scheduled_at, first_published_at,
   created_at, updated_at`;
+/** The same columns with content_html left out (NULL in its place, so the fields keep their order). */
+const COLUMNS_BUT_CONTENT = COLUMNS.replace('content_html', 'NULL AS content_html');
 /** The same columns for a list: a long content_html stays in the database (deferred-content.ts). */
 const LIST_COLUMNS = `${COLUMNS.replace('content_html', inlineContentSql)}, ${contentDeferredSql}`;
 
@@ -23,9 +25,11 @@ export class PostStore {
   private readonly slugs;
   private readonly remove;
   private readonly contentById;
+  private readonly byIdButContent;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], Post>(`SELECT ${COLUMNS} FROM posts WHERE page_id = ? AND id = ?`);
+    this.byIdButContent = db.prepare<[number, number], Post>(`SELECT ${COLUMNS_BUT_CONTENT} FROM posts WHERE page_id = ? AND id = ?`);
     this.insertRow = db.prepare(
       `INSERT INTO posts (page_id, title, slug, status, description, content_html, content_md, seo_title,
          seo_description, og_title, og_description, cover_image_url, og_image_url, category_id, author_id,
@@ -42,6 +46,19 @@ export class PostStore {
 
   get(pageId: number, id: number): Post | undefined {
     return this.byId.get(pageId, id);
+  }
+
+  /**
+   * The post as stored, right after a write in the same transaction stored `contentHtml` as its
+   * content_html: every column is read but that one, which is the string just written. SQLite keeps
+   * a well-formed string's text exactly as it was bound, so the answer is the stored post, without
+   * reading back (and decoding again) up to a megabyte the write has just encoded; a string with a
+   * lone surrogate (which UTF-8 cannot store as such) is read back instead.
+   */
+  getWritten(pageId: number, id: number, contentHtml: string | null): Post | undefined {
+    if (contentHtml !== null && !(contentHtml as string & { isWellFormed(): boolean }).isWellFormed()) return this.get(pageId, id);
+    const post = this.byIdButContent.get(pageId, id);
+    return post && { ...post, content_html: contentHtml };
   }
 
   list(pageId: number, filter: PostFilter, paging: Paging): PageOf<Post> {

@@ -4,7 +4,9 @@
  * load after another:
  *
  *   createPost   bodies of about 1 MiB: title and content_md at their maxLength (rendered)
- *   createEmail  60,000 characters of Markdown that cost the most to render (`*a` repeated)
+ *   createEmail  60,000 characters of Markdown that cost the most to render (`*a` repeated); and,
+ *                with --token2, fairness: up to 32 of them from one workspace while a second
+ *                workspace sends one light rendering (conformance/cases/fairness.ts)
  *   uploadImage  a PNG of 10 MiB, the largest image the contract allows
  *   listPosts    size=100 of a page of 100 posts, each with content_html at its maxLength (at most 4 at
  *                once: each answer is about 50 MB, held by the suite to be judged)
@@ -13,6 +15,7 @@
  * cannot be.
  */
 import type { OperationInfo } from '../../contract/document.ts';
+import { judgeFairness, type Accepted } from '../../cases/fairness.ts';
 import { sendLoad } from '../../cases/overload.ts';
 import { forOperation } from '../harness.ts';
 import { pngOfSize } from '../images.ts';
@@ -103,6 +106,48 @@ forOperation('createEmail', (test) => {
     for (const { json } of accepted) {
       const id = (json as { id?: unknown } | undefined)?.id;
       if (typeof id === 'number') t.cleanup(`email ${id} of newsletter ${newsletterId}`, async () => void (await t.call(deleteEmail, { ids: { newsletter_id: newsletterId, id } })));
+    }
+  });
+});
+
+/** The most costly renderings the fairness load sends at once: waiting behind them all is many times one of them. */
+const MOST_FAIRNESS_REQUESTS = 32;
+
+forOperation('createEmail', (test) => {
+  test("a second workspace's light rendering waits for at most about one of the first workspace's many costly renderings", { check: 'fair_between_workspaces', rules: ['requests.fair-between-workspaces'], timeoutMs: 400_000 }, async (t: Kit) => {
+    const token2 = t.options.token2;
+    if (!token2) t.notApplicable('needs --token2, a token of a second workspace');
+    const newsletterA = await t.shared('overload-newsletter', async () => (await new Resources(t).newsletter('overload')).id);
+    const made = await t.call(t.contract.operation('createNewsletter'), { ids: {}, body: { name: t.names.name('overload-fair') }, authorization: `Bearer ${token2}` });
+    const newsletterB = (made.json as { id?: unknown } | undefined)?.id;
+    t.ensure(made.status === 201 && typeof newsletterB === 'number', `creating the second workspace's newsletter: createNewsletter answered ${made.status}`, { check: 'positive_data_acceptance', evidence: made.exchange });
+    const count = Math.min(concurrency(t), MOST_FAIRNESS_REQUESTS);
+    const email = (newsletterId: number, content_md: string, authorization?: string): RawRequest => ({
+      method: t.operation.method,
+      path: fillPath(t.operation.path, { newsletter_id: newsletterId }),
+      body: JSON.stringify({ subject: t.names.name('overload-fair'), content_md }),
+      contentType: 'application/json',
+      ...(authorization ? { authorization } : {}),
+    });
+    const accepted: Accepted = { costly: [], light: [] };
+    try {
+      await judgeFairness(t, {
+        description: `${count} createEmail requests with ${COSTLY_MARKDOWN_CHARACTERS.toLocaleString('en')} characters of costly Markdown each`,
+        count,
+        costly: () => email(newsletterA, '*a'.repeat(COSTLY_MARKDOWN_CHARACTERS / 2)),
+        light: () => email(newsletterB, 'A short note.', `Bearer ${token2}`),
+      }, accepted);
+    } finally {
+      // Drafts can be deleted, each with the token of its workspace: the test leaves none behind.
+      const deleteEmail = t.contract.operation('deleteEmail');
+      const remove = (results: RawResult[], newsletterId: number, authorization?: string) => {
+        for (const { json } of results) {
+          const id = (json as { id?: unknown } | undefined)?.id;
+          if (typeof id === 'number') t.cleanup(`email ${id} of newsletter ${newsletterId}`, async () => void (await t.call(deleteEmail, { ids: { newsletter_id: newsletterId, id }, ...(authorization ? { authorization } : {}) })));
+        }
+      };
+      remove(accepted.costly, newsletterA);
+      remove(accepted.light, newsletterB, `Bearer ${token2}`);
     }
   });
 });
