@@ -56,6 +56,8 @@ export interface TestRecord {
   statuses?: StatusSeen[];
   /** What the test says about its own reach, for the report (the model phase: answers predicted, and not). */
   notes?: string[];
+  /** The operations the test sent requests to, answered or not, in the order first sent. */
+  reached?: string[];
 }
 
 export function evidenceOf(exchange: Exchange, redact: Redactor, history: Exchange[] = []): Evidence {
@@ -80,6 +82,7 @@ export class Recorder {
   private readonly notApplicable: NotApplicable[] = [];
   private readonly statuses = new Map<string, StatusSeen>();
   private readonly notes: string[] = [];
+  private readonly reached = new Set<string>();
 
   constructor(private readonly redact: Redactor) {}
 
@@ -109,6 +112,11 @@ export class Recorder {
     });
   }
 
+  /** A request of this test to an operation, whatever came of it. */
+  sentTo(operation: string): void {
+    this.reached.add(operation);
+  }
+
   /** An answer the target gave to a request of this test, counted for the operation the request matched. */
   sawStatus(operation: string, status: number): void {
     const key = `${operation} ${status}`;
@@ -131,7 +139,7 @@ export class Recorder {
   }
 
   toRecord(): TestRecord {
-    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable], statuses: [...this.statuses.values()], ...(this.notes.length ? { notes: [...this.notes] } : {}) };
+    return { counts: [...this.counts.values()], failures: [...this.failures], notApplicable: [...this.notApplicable], statuses: [...this.statuses.values()], ...(this.notes.length ? { notes: [...this.notes] } : {}), ...(this.reached.size ? { reached: [...this.reached] } : {}) };
   }
 }
 

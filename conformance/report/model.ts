@@ -208,7 +208,9 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     },
     checks: CHECK_NAMES.map((name) => ({ name, group: CHECKS[name].group, rule: CHECKS[name].rule })),
     operations,
-    tests: entries.map(({ record, ...entry }) => (record?.notes ? { ...entry, notes: record.notes } : entry)),
+    tests: entries.map(({ record, ...entry }) => {
+      return { ...entry, ...(record?.notes ? { notes: record.notes } : {}), ...(record?.reached ? { reached: record.reached } : {}) };
+    }),
     matrix,
     failures,
     notApplicable,

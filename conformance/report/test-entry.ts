@@ -25,6 +25,11 @@ export interface TestEntry {
   record?: TestRecord;
   /** What the test says about its own reach (the model phase's predictions). */
   notes?: string[];
+  /**
+   * The operations the test sent requests to, in the order first sent: its own and those it used to set
+   * up or to read back. Shows what a failure can depend on.
+   */
+  reached?: string[];
 }
 
 export type CellStatus = 'passed' | 'failed' | 'not_applicable';

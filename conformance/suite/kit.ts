@@ -186,6 +186,7 @@ export class Kit {
   observe(exchange: Exchange): void {
     if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, exchange, this.context.redact);
     const operation = this.operationOf(exchange);
+    if (operation) this.recorder.sentTo(operation.operationId);
     if (operation && exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
   }
 
@@ -193,6 +194,7 @@ export class Kit {
   private judge(exchange: Exchange): void {
     const operation = this.operationOf(exchange);
     if (!operation) return;
+    this.recorder.sentTo(operation.operationId);
     if (exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
     if (!exchange.response) {
       this.recorder.fail(operation.operationId, 'not_a_server_error', `no response: ${exchange.error}`, exchange);

@@ -19,6 +19,8 @@ import { startTestServer } from '../../server/tests/harness.ts';
 import type { RunReport } from '../report/model.ts';
 import { runCli } from './run-cli.ts';
 import { SERVER_FAULT_CASES as FAULT_CASES } from './server-faults.ts';
+import { evidenceFor, planBatches, type FaultBatch, type FaultCase } from './fault-batches.ts';
+import { FAMILIES } from '../../server/faults/families.ts';
 import { sameOnEveryLineRuns } from '../../scripts/test-scope.ts';
 
 interface Run {
@@ -27,9 +29,11 @@ interface Run {
   stdout: string;
 }
 
-async function runAgainstServer(faults: (typeof FAULT_CASES)[number]['fault'][], include: string[], extra: string[] = []): Promise<Run> {
-  const server = await startTestServer({ faults });
-  const dir = mkdtempSync(path.join(tmpdir(), `conformance-server-${faults.join('-') || 'clean'}-`));
+type ServerFaults = Pick<NonNullable<Parameters<typeof startTestServer>[0]>, 'faults' | 'confinedFaults'>;
+
+async function runAgainstServer(faults: ServerFaults, include: string[], extra: string[] = []): Promise<Run> {
+  const server = await startTestServer(faults);
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-server-'));
   try {
     const args = ['--base-url', server.baseUrl, '--token', server.token, '--token2', server.otherToken, '--seed', '7'];
     args.push('--disposable-target', '--reporter', 'json', '--report-dir', dir, '--delivery-timeout', '20');
@@ -44,8 +48,6 @@ async function runAgainstServer(faults: (typeof FAULT_CASES)[number]['fault'][],
   }
 }
 
-const failedChecks = (report: RunReport) => [...new Set(report.failures.map((failure) => failure.check))].sort();
-
 /** Declared statuses no answer of the run had and the suite names no reason for: `createPage 413`. */
 const statusGaps = (report: RunReport) =>
   report.statusCoverage.operations.flatMap((operation) => operation.statuses.filter((status) => status.state === 'gap').map((status) => `${operation.operationId} ${status.status}`));
@@ -56,7 +58,7 @@ const oneCharacterBoundaries = (report: RunReport) => report.tests.filter((test)
 describe('the suite against the reference server', () => {
   let clean: Promise<Run> | undefined;
   // One clean run, judged from several sides below.
-  const cleanRun = () => (clean ??= runAgainstServer([], []));
+  const cleanRun = () => (clean ??= runAgainstServer({}, []));
 
   it('passes every applicable check of every operation, with zero failures', async () => {
     const { exitCode, report, stdout } = await cleanRun();
@@ -96,7 +98,7 @@ describe('the suite against the reference server', () => {
 describe('the status coverage gate', () => {
   it('finds a status the server never answers: with late-413, listPages never gives its 413', async () => {
     // The fault lets a declared oversized body through; listPages reads no body, so it never answers 413.
-    const { report } = await runAgainstServer(['late-413'], ['listPages']);
+    const { report } = await runAgainstServer({ faults: ['late-413'] }, ['listPages']);
     expect(statusGaps(report)).toEqual(['listPages 413']);
   }, 240_000);
 });
@@ -105,12 +107,42 @@ describe('the status coverage gate', () => {
 // Each fault is proven with what can show it: its operations, without the hostile phase. These faults
 // are in the server's answers to ordinary requests; the hostile phase is proven on its own faults by
 // hostile-live.test.ts, and the whole suite, hostile phase included, passes the clean server above.
-describe.runIf(sameOnEveryLineRuns).concurrent('the suite against the reference server with one fault', () => {
-  it.each(FAULT_CASES)('catches $fault with $caughtBy, showing $breaks broken', async ({ fault, include, caughtBy, breaks }) => {
-    const { exitCode, report } = await runAgainstServer([fault], include, ['--no-hostile']);
-    const failed = failedChecks(report);
-    expect(failed.filter((check) => caughtBy.includes(check)), `failed checks: ${failed.join(', ') || 'none'}`).not.toEqual([]);
-    expect(report.ruleCoverage.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)).toEqual(expect.arrayContaining(breaks));
+// Faults of independent families share a server and a run, each confined to its family's requests, and
+// only the tests that saw nothing of another fault's family count for a fault (fault-batches.ts).
+const BATCHES = planBatches(FAULT_CASES);
+const batchRuns = new Map<FaultBatch, Promise<Run>>();
+function runBatch(batch: FaultBatch): Promise<Run> {
+  let run = batchRuns.get(batch);
+  if (!run) {
+    const include = [...new Set(batch.cases.flatMap((fault) => fault.include))];
+    run =
+      batch.families.size === 0
+        ? runAgainstServer({ faults: batch.cases.map((fault) => fault.fault) }, include, ['--no-hostile'])
+        : runAgainstServer({ confinedFaults: batch.cases.map((fault) => ({ fault: fault.fault, family: batch.families.get(fault)! })) }, include, ['--no-hostile']);
+    batchRuns.set(batch, run);
+  }
+  return run;
+}
+const batchOf = (fault: FaultCase) => BATCHES.find((batch) => batch.cases.includes(fault))!;
+
+describe.runIf(sameOnEveryLineRuns).concurrent('the suite against the reference server with its faults', () => {
+  it.each(FAULT_CASES)('catches $fault with $caughtBy, showing $breaks broken', async (fault) => {
+    const batch = batchOf(fault);
+    const { exitCode, report } = await runBatch(batch);
+    const { failedChecks, brokenRules } = evidenceFor(fault, batch, report);
+    const company = batch.cases.filter((other) => other !== fault).map((other) => other.fault).join(', ') || 'none';
+    expect(failedChecks.filter((check) => fault.caughtBy.includes(check)), `failed checks that count: ${failedChecks.join(', ') || 'none'} (faults sharing the run: ${company})`).not.toEqual([]);
+    expect(brokenRules).toEqual(expect.arrayContaining(fault.breaks));
     expect(exitCode).toBe(1);
-  }, 240_000);
+  }, 300_000);
+
+  // The confinement itself adds nothing: the server split into one application per family, with no
+  // fault in any, passes the operations the batches run, as the real server does.
+  it('passes a server whose families each have an application of their own and no fault', async () => {
+    const include = [...new Set(BATCHES.filter((batch) => batch.families.size > 1).flatMap((batch) => batch.cases.flatMap((fault) => fault.include)))];
+    const confinedFaults = FAMILIES.filter((family) => family !== 'authors').map((family) => ({ fault: null, family }));
+    const { exitCode, report } = await runAgainstServer({ confinedFaults }, include, ['--no-hostile']);
+    expect(report.failures.map((f) => `${f.operation} ${f.check}: ${f.reason}`)).toEqual([]);
+    expect(exitCode).toBe(0);
+  }, 300_000);
 });

@@ -3,21 +3,26 @@
  * reference-server.test.ts runs them: each is in one operation only, and is caught by a check of the
  * relation it breaks.
  */
-import type { FaultName } from '../../server/faults/catalog.ts';
+import type { FaultCase } from './fault-batches.ts';
 
-export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; caughtBy: string[]; breaks: string[] }> = [
+/** The model phase runs as one of sendEmail's tests and sends requests to every family of resources. */
+const MODEL = 'the model phase sends requests to every family of resources';
+/** createPage's isolation test acts in the other workspace on every family. */
+const ISOLATION = "the fault is in newsletters, and createPage's isolation test shows it";
+
+export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'categories-size-3-skips', include: ['listCategories'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.same-items-any-size'] },
   { fault: 'posts-filter-first-page-only', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
   { fault: 'subscribers-filtered-total-unfiltered', include: ['listSubscribers'], caughtBy: ['status_filter'], breaks: ['lists.filters-add-up'] },
   { fault: 'republish-restamps', include: ['updatePost'], caughtBy: ['post_publication_state', 'crud_agreement'], breaks: ['post.first-published-kept', 'resources.answer-as-stored'] },
   { fault: 'email-slug-answered-unsuffixed', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   // The model alone (its test is sendEmail's): a sequence with two emails of one slug shows it.
-  { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'] },
+  { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'], alone: MODEL },
   // The model alone, on categories and authors: two categories of one name in a page; an email by another workspace's author.
-  { fault: 'category-slug-skips-one', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-derived'] },
-  { fault: 'email-author-unchecked', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.author-of-workspace'] },
-  { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
-  { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'category-slug-skips-one', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-derived'], alone: MODEL },
+  { fault: 'email-author-unchecked', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.author-of-workspace'], alone: MODEL },
+  { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'], alone: ISOLATION },
+  { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'], alone: ISOLATION },
   { fault: 'email-update-any-newsletter', include: ['updateEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
   { fault: 'subscriber-delete-any-newsletter', include: ['deleteSubscriber'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
   { fault: 'domain-without-random-part', include: ['createPage'], caughtBy: ['page_creation', 'response_schema_conformance'], breaks: ['page.domain-random-part'] },

@@ -2,11 +2,11 @@
  * The reference server's deliberate faults (server/faults) as reference-server.test.ts runs them: the
  * operations that show each, the checks of which one must fail, and the contract rules it breaks.
  */
-import type { FaultName } from '../../server/faults/catalog.ts';
+import type { FaultCase } from './fault-batches.ts';
 import { RELATION_FAULT_CASES } from './relation-faults.ts';
 
 /** Each server fault, the operations that show it, the checks of which at least one must fail, and the rules it breaks. */
-export const SERVER_FAULT_CASES: Array<{ fault: FaultName; include: string[]; caughtBy: string[]; breaks: string[] }> = [
+export const SERVER_FAULT_CASES: FaultCase[] = [
   { fault: 'accept-any-token', include: ['listNewsletters'], caughtBy: ['ignored_auth'] , breaks: ['auth.bearer-required'] },
   { fault: 'cross-workspace-leak', include: ['getNewsletter'], caughtBy: ['workspace_isolation'] , breaks: ['auth.workspace-scope'] },
   { fault: 'upsert-case-sensitive', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'] , breaks: ['subscriber.upsert-same-id'] },

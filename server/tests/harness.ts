@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import type { Clock } from '../domain/clock.ts';
 import { createHttpServer } from '../http/listen.ts';
 import type { FaultName } from '../faults/catalog.ts';
+import { confinedFaultLayer, type ConfinedFault } from '../faults/confined.ts';
 import { faultLayer } from '../faults/index.ts';
 import { createLogger } from '../logger.ts';
 import { newToken } from '../store/tokens.ts';
@@ -56,7 +57,14 @@ export function apiFor(baseUrl: string, defaultToken: string): Api {
 }
 
 export async function startTestServer(
-  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; /** Deliberate bugs (server/faults) to start with. */ faults?: FaultName[] } = {},
+  overrides: Partial<ServerConfig> & {
+    clock?: Clock;
+    docsFile?: string;
+    /** Deliberate bugs (server/faults) to start with. */
+    faults?: FaultName[];
+    /** Deliberate bugs each confined to the requests of its family of resources (server/faults/confined.ts). */
+    confinedFaults?: ConfinedFault[];
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
   try {
@@ -72,10 +80,10 @@ export async function startTestServer(
 async function startOn(
   port: number,
   dataDir: string,
-  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[] },
+  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[]; confinedFaults?: ConfinedFault[] },
 ): Promise<TestServer> {
-  const { clock, docsFile, faults = [], ...configOverrides } = overrides;
-  const variant = faultLayer(faults);
+  const { clock, docsFile, faults = [], confinedFaults, ...configOverrides } = overrides;
+  const variant = confinedFaults ? confinedFaultLayer(confinedFaults) : faultLayer(faults);
   const config: ServerConfig = {
     ...loadConfig({}),
     dataDir,
