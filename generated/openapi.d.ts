@@ -543,7 +543,9 @@ export interface paths {
          *
          *     The image is **public**: the answer's `url` is absolute, and anyone who has it can fetch it with a plain
          *     `GET`, without a token (a browser showing a post's cover sends none). It is served with the image's type as
-         *     `Content-Type` and stays at that URL: uploads are never changed or removed through the API. Where images live
+         *     `Content-Type` and stays at that URL: uploads are never changed or removed through the API. The `201` also
+         *     names that URL in `Location` (RFC 9110 section 10.2.2: the image is the resource the upload creates, and the API
+         *     has no operation of its own that reads it back). Where images live
          *     is the server's choice (its own origin or a CDN); the reference server serves them from its public origin,
          *     outside the API's base path, at `{origin}/images/{32 hex digits}.{png|jpg|gif|webp}`, a random name that
          *     cannot be guessed from other uploads.
@@ -1438,6 +1440,11 @@ export interface components {
          * @example /api/v1/pages/14
          */
         Location: string;
+        /**
+         * @description The uploaded image's public URL, the same absolute URL as the answer's `url`: the image is the resource the upload creates. A `GET` of it, with or without a token, answers `200` with the bytes uploaded (not the JSON this `201` carries).
+         * @example http://localhost:3000/images/3f9a0c2e5b7d4e1f8a6b9c0d2e4f6a8b.png
+         */
+        ImageLocation: string;
     };
     pathItems: never;
 }
@@ -1520,6 +1527,7 @@ export type HeaderAccessControlExposeHeaders = components['headers']['Access-Con
 export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderLocation = components['headers']['Location'];
+export type HeaderImageLocation = components['headers']['ImageLocation'];
 export type $defs = Record<string, never>;
 export interface operations {
     listPages: {
@@ -3141,6 +3149,7 @@ export interface operations {
             /** @description The uploaded image. */
             201: {
                 headers: {
+                    Location: components["headers"]["ImageLocation"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -76,7 +76,7 @@ export const CHECKS = {
   },
   location_created: {
     group: 'http',
-    rule: 'A 201 carries Location, the URL of the created resource: a GET of it answers 200 with the same body as the 201.',
+    rule: "A 201 carries Location, the URL of the created resource: a GET of it answers 200 with the same body as the 201 (an upload's: the image's public URL, the answer's url).",
   },
   crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
   failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },

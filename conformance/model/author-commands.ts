@@ -1,52 +1,193 @@
 /**
  * The model's commands on authors. Authors cannot be created or deleted through the API, so the model
- * learns each workspace's author ids once, from its lists of active and of inactive authors, and then
+ * learns each workspace's authors once, from its lists of active and of inactive authors, and then
  * predicts what those ids make true: an author is read only in its own workspace (auth.workspace-scope),
- * and a post or email names only an author of its own workspace (resources.author-of-workspace). Their
- * other fields are left open: other tests may change the author they share.
+ * and a post or email names only an author of its own workspace, active or not
+ * (resources.author-of-workspace).
+ *
+ * Authors the run may change (--disposable-target: any; otherwise the one --fixtures names) are the
+ * model's whole: an update changes what it names and nothing else, `{}` nothing at all, `formatted_name`
+ * follows the names, the slug stays, `getAuthor` agrees (author.update-kept); the active filter of the
+ * list follows `active`; and an author made inactive keeps their emails, which still name them
+ * (author.inactive-keeps-work: the email commands predict that, since nothing of an email changes).
+ * The author the suite shares with its other test files changes under them too: it is read afresh,
+ * holding its lock, before each command that predicts it.
  */
 import fc from 'fast-check';
-import type { Json, ServiceModel, Workspace } from './state.ts';
-import { exchange, MISSING_REF, OTHER_REF, ws } from './steps.ts';
-import type { World } from './world.ts';
+import { newestFirst, type Json, type ModelAuthor, type ServiceModel, type Workspace } from './state.ts';
+import { allEmails, compareItems, exchange, expectThat, MISSING_REF, OTHER_REF, ws } from './steps.ts';
+import { judge, type Prediction, type World } from './world.ts';
 import { MISSING_ID } from '../suite/requests.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
 
-/** Lists the workspace's authors, active and inactive, and remembers their ids. */
+/** The fields no operation of the API changes: what the model knows of an author others may change. */
+const FIXED = ['id', 'email', 'slug', 'avatar', 'created_at'] as const;
+const fixedOf = (author: Json) => Object.fromEntries(FIXED.map((field) => [field, author[field]]));
+
+/** Lists the workspace's authors, active and inactive, and remembers them. */
 export class LearnAuthors implements Command {
   constructor(readonly workspace: Workspace) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const ids: number[] = [];
     for (const active of [true, false]) {
       const answer = await exchange(world, `listAuthors ?active=${active}`, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query: { size: 100, active: String(active) } }, { status: 200 });
-      ids.push(...(((answer.json as { result?: Json[] }).result ?? []) as Json[]).map((author) => author.id));
+      for (const author of ((answer.json as { result?: Json[] }).result ?? []) as Json[]) {
+        const writable = world.authors.writable(this.workspace, author.id);
+        model.authors.push({ workspace: this.workspace, id: author.id, ...(writable ? { snapshot: author } : {}) });
+      }
     }
-    model.authors.set(this.workspace, ids);
   }
   toString = () => `listAuthors ${ws(this.workspace)}`;
 }
 
 /**
- * The author a request names for a reference value (see steps.ts): the workspace's own, another
- * workspace's, or an id that names no author; `own` says whether it is the workspace's.
+ * The author a request names for a reference value (see steps.ts): the workspace's own (among those
+ * `eligible`), another workspace's, or an id that names no author; `own` says whether it is the workspace's.
  */
-export function pickAuthor(model: ServiceModel, workspace: Workspace, ref: number): { id: number; own: boolean } {
-  const own = model.authors.get(workspace) ?? [];
-  const others = [...model.authors].filter(([other]) => other !== workspace).flatMap(([, ids]) => ids);
+export function pickAuthor(model: ServiceModel, workspace: Workspace, ref: number, eligible: (author: ModelAuthor) => boolean = () => true): { id: number; own: boolean; author?: ModelAuthor } {
+  const own = model.authors.filter((author) => author.workspace === workspace && eligible(author));
+  const others = model.authors.filter((author) => author.workspace !== workspace);
+  const other = () => ({ id: others[ref % others.length]!.id, own: false });
   if (ref === MISSING_REF) return { id: MISSING_ID, own: false };
-  if (ref >= OTHER_REF && others.length > 0) return { id: others[ref % others.length]!, own: false };
-  if (own.length > 0) return { id: own[ref % own.length]!, own: true };
-  return others.length > 0 ? { id: others[ref % others.length]!, own: false } : { id: MISSING_ID, own: false };
+  if (ref >= OTHER_REF && others.length > 0) return other();
+  if (own.length > 0) {
+    const author = own[ref % own.length]!;
+    return { id: author.id, own: true, author };
+  }
+  return others.length > 0 ? other() : { id: MISSING_ID, own: false };
+}
+
+/**
+ * An author as it is now, for a command that holds its lock: the model's last answer, or, for the
+ * author other test files change too, a read (whose fixed fields are predicted).
+ */
+async function current(world: World, workspace: Workspace, author: ModelAuthor): Promise<Json> {
+  if (!world.authors.shared(workspace, author.id)) return author.snapshot!;
+  const answer = await exchange(world, `getAuthor ${author.id} (read afresh: the suite's other tests change it too)`, { operationId: 'getAuthor', workspace, ids: { id: author.id } }, { status: 200, fields: fixedOf(author.snapshot!) });
+  author.snapshot = answer.json as Json;
+  return author.snapshot;
 }
 
 export class GetAuthor implements Command {
   constructor(readonly workspace: Workspace, readonly author: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { id, own } = pickAuthor(model, this.workspace, this.author);
-    await exchange(world, `getAuthor ${id}`, { operationId: 'getAuthor', workspace: this.workspace, ids: { id } }, own ? { status: 200, fields: { id } } : { status: 404 });
+    const { id, own, author } = pickAuthor(model, this.workspace, this.author);
+    const step = `getAuthor ${id}`;
+    const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id } };
+    if (!own) return void (await exchange(world, step, request, { status: 404 }));
+    if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id } }));
+    if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(id, () => current(world, this.workspace, author!)));
+    await exchange(world, step, request, { status: 200, same: author!.snapshot });
   }
   toString = () => `getAuthor ${ws(this.workspace)} author#${this.author}`;
 }
+
+/** What an update sends, as indexes into the run's names (null clears a field; absent keeps it). */
+export interface AuthorChange {
+  first_name?: number;
+  last_name?: number | null;
+  position?: number | null;
+  short_description?: number | null;
+  active?: boolean;
+}
+
+const POSITIONS = ['Editor', 'Staff writer', 'Guest author'];
+const DESCRIPTIONS = ['Writes for the conformance suite model.', 'Checks what the model predicts.\nOn two lines.'];
+
+function bodyOf(change: AuthorChange, people: string[]): Record<string, unknown> {
+  const pick = <T>(list: T[], index: number | null | undefined) => (index === null ? null : list[index! % list.length]);
+  const body: Record<string, unknown> = {};
+  if (change.first_name !== undefined) body.first_name = pick(people, change.first_name);
+  if (change.last_name !== undefined) body.last_name = pick(people, change.last_name);
+  if (change.position !== undefined) body.position = pick(POSITIONS, change.position);
+  if (change.short_description !== undefined) body.short_description = pick(DESCRIPTIONS, change.short_description);
+  if (change.active !== undefined) body.active = change.active;
+  return body;
+}
+
+/** `formatted_name` follows the names: it shows the first name, and the last name where there is one. */
+function followsNames(author: Json): boolean {
+  const formatted = String(author.formatted_name);
+  return formatted.includes(String(author.first_name)) && (typeof author.last_name !== 'string' || formatted.includes(author.last_name));
+}
+
+export class UpdateAuthor implements Command {
+  constructor(readonly workspace: Workspace, readonly author: number, readonly change: AuthorChange) {}
+  check = () => true;
+  async run(model: ServiceModel, world: World) {
+    const { id, own, author } = pickAuthor(model, this.workspace, this.author, (candidate) => candidate.snapshot !== undefined);
+    const body = bodyOf(this.change, world.names.people);
+    const step = `updateAuthor ${id} with ${JSON.stringify(body)}`;
+    const request = { operationId: 'updateAuthor', workspace: this.workspace, ids: { id }, body };
+    if (!own) return void (await exchange(world, step, request, { status: 404 }));
+    await world.authors.hold(id, async () => {
+      const before = await current(world, this.workspace, author!);
+      let prediction: Prediction;
+      // {} changes nothing, updated_at included; otherwise what the body names, and only that.
+      if (Object.keys(body).length === 0) prediction = { status: 200, same: before };
+      else {
+        const { updated_at: _written, formatted_name: _follows, ...kept } = before;
+        const renamed = 'first_name' in body || 'last_name' in body;
+        prediction = { status: 200, fields: { ...kept, ...body, ...(renamed ? {} : { formatted_name: before.formatted_name }) } };
+      }
+      const answer = await exchange(world, step, request, prediction);
+      expectThat(followsNames(answer.json as Json), step, 'formatted_name', `the names ${JSON.stringify(body.first_name ?? before.first_name)} and ${JSON.stringify('last_name' in body ? body.last_name : before.last_name)}`, answer);
+      author!.snapshot = answer.json as Json;
+      await exchange(world, `getAuthor ${id} after the update`, { operationId: 'getAuthor', workspace: this.workspace, ids: { id } }, { status: 200, same: author!.snapshot });
+    });
+    // Made inactive, the author keeps their emails (author.inactive-keeps-work): each still reads as it was.
+    if (body.active !== false) return;
+    const signed = allEmails(model).filter(({ parent, child }) => parent.workspace === this.workspace && child.snapshot.author_id === id);
+    for (const { parent, child } of signed.slice(0, 3)) {
+      await exchange(world, `getEmail ${child.snapshot.id} of newsletter ${parent.snapshot.id}, signed by the author made inactive`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: parent.snapshot.id, id: child.snapshot.id } }, { status: 200, same: child.snapshot });
+    }
+  }
+  toString = () => `updateAuthor ${ws(this.workspace)} author#${this.author} ${JSON.stringify(this.change)}`;
+}
+
+export class ListAuthors implements Command {
+  constructor(readonly workspace: Workspace, readonly active: boolean | undefined) {}
+  check = () => true;
+  async run(model: ServiceModel, world: World) {
+    const all = model.authors.filter((author) => author.workspace === this.workspace);
+    const known = all.filter((author) => author.snapshot !== undefined);
+    const shared = known.find((author) => world.authors.shared(this.workspace, author.id));
+    const list = async () => {
+      if (shared) await current(world, this.workspace, shared);
+      // Only active authors unless active=false (lists.exact-filters), newest first.
+      const wanted = this.active ?? true;
+      const items = newestFirst(known.filter((author) => author.snapshot!.active === wanted).map((author) => ({ snapshot: author.snapshot! })));
+      const ids = items.map((item) => item.snapshot.id);
+      // The whole list when the model knows every author of the workspace; else where its own ones stand.
+      const prediction: Prediction = known.length === all.length ? { status: 200, list: { ids, total: ids.length } } : { status: 200 };
+      const query: Record<string, string | number> = { size: 100, ...(this.active === undefined ? {} : { active: String(this.active) }) };
+      const step = `listAuthors${this.active === undefined ? '' : ` ?active=${this.active}`}`;
+      const answer = await exchange(world, step, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query }, prediction);
+      const listed = ((answer.json as { result?: Json[] }).result ?? []) as Json[];
+      const shown = listed.filter((item) => known.some((author) => author.id === item.id));
+      judge(world, `${step}: the authors the model knows`, { status: 200, list: { ids, total: ids.length } }, { ...answer, json: { result: shown, total: shown.length } });
+      compareItems(world, step, items, { ...answer, json: { result: shown } });
+    };
+    await (shared ? world.authors.hold(shared.id, list) : list());
+  }
+  toString = () => `listAuthors ${ws(this.workspace)}${this.active === undefined ? '' : ` active=${this.active}`}`;
+}
+
+/**
+ * The changes an update sends: any subset of the fields, clearing the optional ones now and then.
+ * `active` is sent two times in three, so authors are made inactive (and active again) often enough
+ * for the later requests of a sequence to show what that changes and what it keeps.
+ */
+export const authorChange: fc.Arbitrary<AuthorChange> = fc
+  .record(
+    {
+      first_name: fc.nat({ max: 2 }),
+      last_name: fc.option(fc.nat({ max: 2 }), { nil: null }),
+      position: fc.option(fc.nat({ max: 2 }), { nil: null }),
+      short_description: fc.option(fc.nat({ max: 1 }), { nil: null }),
+    },
+    { requiredKeys: [] },
+  )
+  .chain((change) => fc.constantFrom(false, undefined, true).map((active): AuthorChange => (active === undefined ? change : { ...change, active })));

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
-import { LearnAuthors, GetAuthor, pickAuthor } from './author-commands.ts';
+import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
 import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, locate, learnRead, MISSING_REF, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
@@ -88,13 +88,17 @@ class ListSubscribers implements Command {
 }
 
 class CreateEmail implements Command {
-  /** `author`: a reference value (see steps.ts) for the `author_id` to send, or undefined to send none. */
-  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subject: number, readonly author?: number) {}
+  /**
+   * `author`: a reference value (see steps.ts) for the `author_id` to send, `own` for the workspace's
+   * first author if it has one (else none), or undefined to send none.
+   */
+  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subject: number, readonly author?: number | 'own') {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const subject = world.names.subjects[this.subject % world.names.subjects.length]!;
-    const author = this.author === undefined ? undefined : pickAuthor(model, this.workspace, this.author);
+    const first = pickAuthor(model, this.workspace, 0);
+    const author = this.author === undefined ? undefined : this.author === 'own' ? (first.own ? first : undefined) : pickAuthor(model, this.workspace, this.author);
     let prediction: Prediction = { status: 404 };
     // The newsletter the path names (404) comes before the author the body names (422).
     if (reachable(newsletter, this.workspace) && author && !author.own) prediction = { status: 422 };
@@ -121,7 +125,9 @@ class UpdateEmail implements Command {
     if (found && target!.child.status !== 'draft') prediction = { status: 409 };
     else if (found) {
       notePredictionOpen(world, "an email's slug after a new subject: the contract does not say whether it follows the subject");
-      prediction = { status: 200, fields: { id: target!.child.snapshot.id, subject, status: 'draft', content_html: HTML } };
+      // The author stays: the update does not name it (resources.patch-named-fields-only), and an
+      // author made inactive keeps their emails (author.inactive-keeps-work).
+      prediction = { status: 200, fields: { id: target!.child.snapshot.id, subject, status: 'draft', content_html: HTML, author_id: target!.child.snapshot.author_id } };
     }
     const answer = await exchange(world, `updateEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)} to subject ${JSON.stringify(subject)}`, { operationId: 'updateEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, body: { subject } }, prediction);
     if (prediction.status === 200) target!.child.snapshot = answer.json as Json;
@@ -141,7 +147,7 @@ class SendEmail implements Command {
     if (this.past) prediction = { status: 422 };
     else if (!found) prediction = { status: 404 };
     else if (newsletter!.subscribers.length === 0) prediction = { status: 422 };
-    else prediction = { status: 200, fields: { id: target!.child.snapshot.id, status: 'scheduled', scheduled_at: at, sent_at: null } };
+    else prediction = { status: 200, fields: { id: target!.child.snapshot.id, status: 'scheduled', scheduled_at: at, sent_at: null, subject: target!.child.snapshot.subject, author_id: target!.child.snapshot.author_id } };
     const answer = await exchange(world, `sendEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)} at ${at}`, { operationId: 'sendEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, body: { scheduled_at: at } }, prediction);
     if (prediction.status === 200) {
       target!.child.status = 'scheduled';
@@ -290,8 +296,11 @@ class ListPosts implements Command {
   toString = () => `listPosts ${ws(this.workspace)} page#${this.page}${this.status ? ` status=${this.status}` : ''}`;
 }
 
-/** The commands, over the workspaces the run has tokens for. */
-export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Command>[] {
+/**
+ * The commands, over the workspaces the run has tokens for. Updates of authors only where the run may
+ * change one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
+ */
+export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.Arbitrary<Command>[] {
   const w = fc.constantFrom(...workspaces);
   const ref = fc.nat({ max: MISSING_REF });
   const bit = fc.boolean();
@@ -307,7 +316,13 @@ export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Comman
     fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
     fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
   ];
+  // Three times: a workspace may have no author the run can change (there the update is a 404), and an
+  // author made inactive should leave room in the sequence for what follows.
+  const authorUpdates = authorsWritable ? [fc.tuple(w, ref, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))] : [];
   return [
+    ...authorUpdates,
+    ...authorUpdates,
+    ...authorUpdates,
     ...writes,
     fc.tuple(w, bit).map(([a, b]) => new CreateNewsletter(a, b)),
     fc.tuple(w, bit).map(([a, b]) => new CreatePage(a, b)),
@@ -330,10 +345,18 @@ export function commandArbitraries(workspaces: Workspace[]): fc.Arbitrary<Comman
     fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteCategory(a, b, c)),
     fc.tuple(w, ref).map(([a, b]) => new ListCategories(a, b)),
     fc.tuple(w, ref).map(([a, b]) => new GetAuthor(a, b)),
+    fc.tuple(w, fc.constantFrom(undefined, true, false)).map(([a, b]) => new ListAuthors(a, b)),
   ];
 }
 
-/** What every sequence starts from: each workspace's authors, a newsletter and a page in each workspace (not shrunk away). */
+/**
+ * What every sequence starts from (not shrunk away): each workspace's authors, a newsletter and a page in
+ * each workspace, and an email signed by the workspace's first author, if it has one, so that what
+ * happens to an author later has an email to show on.
+ */
 export function startingCommands(workspaces: Workspace[]): Command[] {
-  return workspaces.flatMap((workspace) => [new LearnAuthors(workspace), new CreateNewsletter(workspace, false), new CreatePage(workspace, false)]);
+  return [
+    ...workspaces.flatMap((workspace) => [new LearnAuthors(workspace), new CreateNewsletter(workspace, false), new CreatePage(workspace, false)]),
+    ...workspaces.map((workspace) => new CreateEmail(workspace, 0, 2, 'own')),
+  ];
 }

@@ -9,7 +9,8 @@ import type { Exchange } from '../http/exchange.ts';
 import type { Kit } from '../suite/kit.ts';
 import { commandArbitraries, startingCommands } from './commands.ts';
 import { ServiceModel, type Workspace } from './state.ts';
-import { ModelMismatch, type World } from './world.ts';
+import { ModelMismatch, type AuthorAccess, type World } from './world.ts';
+import { holdingAuthor } from '../suite/shared-author.ts';
 
 export interface ModelSize {
   runs: number;
@@ -36,6 +37,15 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
   const workspaces = tokens.map((_, index) => index as Workspace);
   const stats = { predicted: 0, unpredicted: new Map<string, number>(), operations: new Set<string>() };
   let run = 0;
+  // The author the suite's other test files share (workspace 1's), and which authors the run may change.
+  const sharedId = t.fixtures.authorId;
+  const shared = (workspace: Workspace, id: number) => workspace === 0 && id === sharedId;
+  const authors: AuthorAccess = {
+    writable: (workspace, id) => t.options.disposableTarget === true || (t.fixtures.authorWritable && shared(workspace, id)),
+    shared,
+    hold: (id, work) => (id === sharedId ? holdingAuthor(t, id, work) : work()),
+  };
+  const authorsWritable = t.options.disposableTarget === true || t.fixtures.authorWritable;
 
   const newWorld = (): World => {
     run++;
@@ -50,7 +60,9 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
         titles: ((base) => [`${base} Crème`, `${base} Crème?`, `${base} Notes`])(name('title')),
         categories: ((base) => [`${base} Café`, `${base} café!`, `${base} Tips`])(name('category')),
         addresses: [t.names.email(`model-${run}-a`), t.names.email(`model-${run}-b`), t.names.email(`model-${run}-c`)],
+        people: ((base) => [`${base} Zoë`, `${base} Ngũgĩ`, `${base} O'Brien`])(name('person')),
       },
+      authors,
       workspaces,
       stats,
       steps: [],
@@ -65,7 +77,7 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
   };
 
   let last: World | undefined;
-  const property = fc.asyncProperty(fc.commands(commandArbitraries(workspaces), { maxCommands: size.commands, size: 'max' }), async (commands) => {
+  const property = fc.asyncProperty(fc.commands(commandArbitraries(workspaces, authorsWritable), { maxCommands: size.commands, size: 'max' }), async (commands) => {
     last = newWorld();
     await fc.asyncModelRun(() => ({ model: new ServiceModel(), real: last! }), [...startingCommands(workspaces), ...commands]);
   });

@@ -39,6 +39,16 @@ export interface ModelPost {
   updatedAtOpen?: boolean;
 }
 
+export interface ModelAuthor {
+  workspace: Workspace;
+  id: number;
+  /**
+   * Its last answer, when the run may change the author (--disposable-target, or the author --fixtures
+   * names): the model then predicts every field. Otherwise undefined, and only its id is the model's.
+   */
+  snapshot?: Json;
+}
+
 export interface ModelCategory {
   snapshot: Json;
 }
@@ -60,10 +70,10 @@ export class ServiceModel {
   readonly newsletters: ModelNewsletter[] = [];
   readonly pages: ModelPage[] = [];
   /**
-   * The ids of each workspace's authors, learned from its lists at the start: authors cannot be created
-   * or deleted through the API, so their ids stay; their other fields may change under other tests.
+   * Each workspace's authors, learned from its lists at the start: authors cannot be created or deleted
+   * through the API, so their ids stay; the fields of those the run may not change are left open.
    */
-  readonly authors = new Map<Workspace, number[]>();
+  readonly authors: ModelAuthor[] = [];
 
   newsletterOf(workspace: Workspace): ModelNewsletter | undefined {
     return this.newsletters.find((newsletter) => newsletter.workspace === workspace);

@@ -48,12 +48,26 @@ const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.string
 export interface World {
   send(request: Request): Promise<Answer>;
   /** Names of this run: unique per run, so a run's resources are all its own. */
-  names: { page: string; newsletter: string; subjects: string[]; titles: string[]; categories: string[]; addresses: string[] };
+  names: { page: string; newsletter: string; subjects: string[]; titles: string[]; categories: string[]; addresses: string[]; people: string[] };
+  /** Which authors the run may change, and how it keeps other test files off one while it uses it. */
+  authors: AuthorAccess;
   workspaces: Workspace[];
   stats: { predicted: number; unpredicted: Map<string, number>; operations: Set<string> };
   /** One line per step of the run: what was sent and what came back. */
   steps: string[];
   exchanges: Exchange[];
+}
+
+export interface AuthorAccess {
+  /** Whether the run may update this author (--disposable-target: any; otherwise only the one --fixtures names). */
+  writable(workspace: Workspace, id: number): boolean;
+  /**
+   * Whether other test files change this author too (the one the suite shares): its fields are then
+   * learned afresh before each use, and `hold` keeps them off it meanwhile.
+   */
+  shared(workspace: Workspace, id: number): boolean;
+  /** Runs `work` holding the author's lock, if other test files use that author. */
+  hold<T>(id: number, work: () => Promise<T>): Promise<T>;
 }
 
 export function notePredictionOpen(world: World, why: string): void {

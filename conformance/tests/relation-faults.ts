@@ -34,6 +34,9 @@ export const RELATION_FAULT_CASES: Array<{ fault: FaultName; include: string[]; 
   { fault: 'email-author-unchecked', include: ['createEmail'], caughtBy: ['negative_data_rejection', 'failed_write_leaves_nothing'], breaks: ['resources.author-of-workspace'] },
   { fault: 'category-errors-name-description', include: ['createCategory'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
   { fault: 'category-location-unscoped', include: ['createCategory'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
+  { fault: 'upload-location-under-api', include: ['uploadImage'], caughtBy: ['location_created'], breaks: ['image.location-is-url'] },
+  // The model alone: an email signed by an author, the author made inactive, the email read again.
+  { fault: 'deactivation-clears-email-author', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.inactive-keeps-work'] },
   { fault: 'allow-without-head', include: ['getNewsletter'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
   { fault: 'list-pages-reads-body', include: ['listPages'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.body-ignored-without-operation-body'] },
 ];

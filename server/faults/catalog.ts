@@ -112,6 +112,8 @@ export const FAULT_CATALOG = {
   'list-pages-reads-body': 'listPages parses a body sent with its GET and answers 400 when it is not JSON',
   'category-errors-name-description': "createCategory's 422 also names description, whether the request sent a valid one or none at all",
   'category-location-unscoped': "createCategory's Location leaves out the page: /categories/{id}, a URL no operation answers",
+  'upload-location-under-api': "uploadImage's Location names the image under the API's base path (/api/v1/images/{name}), where nothing serves it, not its public URL",
+  'deactivation-clears-email-author': "updateAuthor with active false clears author_id on the author's emails, which an inactive author keeps",
   'allow-without-head': "a 405 on /newsletters/{id} lists GET and PATCH in Allow, without the HEAD the path answers",
   'retry-after-in-milliseconds': "a 429's Retry-After counts milliseconds, not seconds: a thousand times the wait, far past the window",
   'page-update-stale-snapshot': 'updatePage writes back every field of the page as it was at its first update: a second PATCH of another field undoes the first',

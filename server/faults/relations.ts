@@ -114,6 +114,16 @@ export function breakRelationParts(on: FaultSet, { db, stores, services }: Serve
     const create = services.emails.create.bind(services.emails);
     services.emails.create = (workspaceId, newsletterId, input, contentHtml) => create(workspaceId, newsletterId, known(workspaceId, input.author_id) ? input : { ...input, author_id: null }, contentHtml);
   }
+  if (on('deactivation-clears-email-author')) {
+    // Deactivation taken for removal: the author's emails lose their author, in the same write.
+    const clearAuthor = db.prepare('UPDATE emails SET author_id = NULL WHERE author_id = ?');
+    const update = services.authors.update.bind(services.authors);
+    services.authors.update = (workspaceId, id, input) => {
+      const author = update(workspaceId, id, input);
+      if (input.active === false) clearAuthor.run(id);
+      return author;
+    };
+  }
   if (on('problem-shows-stack')) {
     const get = services.categories.get.bind(services.categories);
     services.categories.get = (workspaceId, pageId, id) => {
@@ -201,7 +211,7 @@ export function breakRelationPipeline(on: FaultSet, api: Pipeline['api'], { opti
       },
     });
   }
-  if (on('category-location-unscoped') || on('allow-without-head')) {
+  if (on('category-location-unscoped') || on('allow-without-head') || on('upload-location-under-api')) {
     // A header set right by the real code, rewritten as it is set, for one path.
     stages = insertBefore(stages, 'head', {
       name: 'header-rewrites',
@@ -209,9 +219,12 @@ export function breakRelationPipeline(on: FaultSet, api: Pipeline['api'], { opti
         const setHeader = res.setHeader.bind(res);
         const categories = on('category-location-unscoped') && req.method === 'POST' && /^\/pages\/[^/]+\/categories$/.test(req.path);
         const newsletter = on('allow-without-head') && /^\/newsletters\/[^/]+$/.test(req.path);
+        const upload = on('upload-location-under-api') && req.method === 'POST' && req.path === '/images/upload';
         res.setHeader = (name: string, value: number | string | readonly string[]) => {
           const header = name.toLowerCase();
           if (categories && header === 'location' && typeof value === 'string') return setHeader(name, value.replace(/\/pages\/[^/]+\/categories\//, '/categories/'));
+          // The image's path put under the API's base path, as if the API served it: nothing does there.
+          if (upload && header === 'location' && typeof value === 'string') return setHeader(name, `${req.baseUrl}${new URL(value).pathname}`);
           if (newsletter && header === 'allow' && typeof value === 'string') return setHeader(name, value.split(/,\s*/).filter((method) => method !== 'HEAD').join(', '));
           return setHeader(name, value);
         };

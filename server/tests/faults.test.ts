@@ -627,4 +627,24 @@ describe('server faults in what resources do', () => {
     expect(status).toBe(201);
     expect(Buffer.from(await (await fetch(body.url)).arrayBuffer()).equals(png)).toBe(true);
   });
+
+  it("upload-location-under-api: the upload's Location names a path under the API, not the image's URL", async () => {
+    t = await startTestServer({ faults: ['upload-location-under-api'] });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const data = new FormData();
+    data.append('file', new Blob([png], { type: 'image/png' }), 'pixel.png');
+    const answer = await fetch(`${t.baseUrl}/images/upload`, { method: 'POST', body: data, headers: { Authorization: `Bearer ${t.token}` } });
+    const { url } = (await answer.json()) as { url: string };
+    const location = answer.headers.get('location')!;
+    expect(location).toBe(`/api/v1${new URL(url).pathname}`);
+    expect((await fetch(new URL(location, t.baseUrl), { headers: { Authorization: `Bearer ${t.token}` } })).status).toBe(404);
+  });
+
+  it('deactivation-clears-email-author: an email loses its author when the author is made inactive', async () => {
+    const { api, server, newsletter } = await withFault('deactivation-clears-email-author');
+    const email = (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Signed', author_id: server.authorId } })).body;
+    expect(email.author_id).toBe(server.authorId);
+    expect((await api('PATCH', `/authors/${server.authorId}`, { body: { active: false } })).status).toBe(200);
+    expect((await api('GET', `/newsletters/${newsletter}/emails/${email.id}`)).body.author_id).toBeNull();
+  });
 });

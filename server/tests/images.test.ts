@@ -37,6 +37,13 @@ describe('POST /images/upload', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
+  it('names the image in Location: its public URL, the same as the answer\'s url', async () => {
+    const answer = await fetch(`${t.baseUrl}/images/upload`, { method: 'POST', body: form([['file', PNG, 'pixel.png', 'image/png']]), headers: { Authorization: `Bearer ${t.token}` } });
+    expect(answer.status).toBe(201);
+    const { url } = (await answer.json()) as { url: string };
+    expect(answer.headers.get('location')).toBe(url);
+  });
+
   it('decides the type from the content, not the name or declared type', async () => {
     const { status, body } = await upload(form([['file', GIF, 'photo.png', 'image/png']]));
     expect(status).toBe(201);
