@@ -150,6 +150,7 @@ export function describeFailures(failures: CheckFailure[]): string {
   return failures
     .map((failure) => {
       const lines = [`${failure.operation} · ${failure.check}: ${failure.reason}`, `  rule: ${failure.rule}`];
+      if (failure.rules) lines.push(`  breaks: ${failure.rules.join(', ')}`);
       if (failure.evidence) {
         lines.push(`  request: ${failure.evidence.curl}`);
         if (failure.evidence.script) lines.push(`  every request of the test:\n${indent(failure.evidence.script, '    ')}`);
