@@ -56,6 +56,11 @@ export interface GeneratedCase {
   location: string;
   /** The schema keywords it exercises at that location, for the coverage report. */
   keywords: string[];
+  /**
+   * Every input the case breaks, when it breaks more than one at once (`location` is then where they
+   * sit, `body`): a 422 must name each of them, not the first found.
+   */
+  causes?: string[];
   expect: Expectation;
   input: CaseInput;
   /** The check the case decides, when it is not the one its expectation implies (see register.ts). */

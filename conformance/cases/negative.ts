@@ -1,7 +1,8 @@
 /**
  * Phase 3, negative: invalid inputs one mutation at a time (wrong type, missing required, unknown field,
  * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
- * mutation library the hand-written input tests use. Each is validated against the schema again before
+ * mutation library the hand-written input tests use, and one body with two invalid fields (a 422 lists
+ * each invalid input). Each is validated against the schema again before
  * it is judged (send.ts), so a mutation that happens to be valid is never held against a server.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
@@ -29,6 +30,36 @@ function keywordOfMutation(description: string): CoveredKeyword {
 function locationOfMutation(description: string, fields: string[]): string {
   const field = fields.find((name) => description.startsWith(`${name} `));
   return field ? `body.${field}` : 'body';
+}
+
+/** A value over this length makes a large body; a field with a larger limit is broken by its type instead. */
+const SHORT_LIMIT = 1000;
+
+/**
+ * Two body fields broken at once, each the way one-mutation cases break it alone (too long where its
+ * limit is short, else of the wrong type): a server that stops at the first error passes every
+ * one-mutation case and fails this.
+ */
+function twoFieldCase(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown>, fieldNames: string[]): GeneratedCase | undefined {
+  const mutations = bodyMutations(contract, jsonMedia(operation)!.schema);
+  const pick = (kind: string, fits: (description: string) => boolean = () => true) =>
+    fieldNames.flatMap((field) => {
+      const mutation = mutations.find((candidate) => candidate.description.startsWith(`${field} ${kind}`) && fits(candidate.description));
+      return mutation ? [{ field, mutation }] : [];
+    });
+  const short = (description: string) => Number(/longer than (\d+)/.exec(description)?.[1]) <= SHORT_LIMIT;
+  const [first, second] = [...pick('longer than', short), ...pick('of the wrong type')].filter((entry, index, all) => all.findIndex((other) => other.field === entry.field) === index);
+  if (!first || !second) return undefined;
+  return makeCase({
+    phase: 'negative',
+    operationId: operation.operationId,
+    title: `a body with two invalid fields: ${first.mutation.description}, and ${second.mutation.description}`,
+    location: 'body',
+    causes: [`body.${first.field}`, `body.${second.field}`],
+    keywords: [keywordOfMutation(first.mutation.description), keywordOfMutation(second.mutation.description)],
+    expect: { kind: 'reject', status: 422 },
+    input: { body: second.mutation.apply(first.mutation.apply(baseBody) as Record<string, unknown>) },
+  });
 }
 
 export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
@@ -68,6 +99,8 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
         }),
       );
     }
+    const twoFields = twoFieldCase(contract, operation, baseBody, fieldNames);
+    if (twoFields) cases.push(twoFields);
     cases.push(
       makeCase({
         phase: 'negative',

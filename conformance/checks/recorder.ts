@@ -25,6 +25,12 @@ export interface CheckFailure {
   check: CheckName;
   rule: string;
   reason: string;
+  /**
+   * The contract rules (ids) this failure shows broken, when the check can tell which of its rules it is
+   * (a header value names its own rule, a model prediction the rule it stands for); absent, the failure
+   * counts against every rule its check and its test stand for.
+   */
+  rules?: string[];
   evidence?: Evidence;
 }
 
@@ -100,14 +106,18 @@ export class Recorder {
     this.count(operation, check).passed++;
   }
 
-  /** `history`: the test's requests so far, for a failure that only the whole sequence reproduces. */
-  fail(operation: string, check: CheckName, reason: string, exchange?: Exchange, history?: Exchange[]): void {
+  /**
+   * `history`: the test's requests so far, for a failure that only the whole sequence reproduces;
+   * `rules`: the rules the failure breaks, when the check knows them (CheckFailure.rules).
+   */
+  fail(operation: string, check: CheckName, reason: string, exchange?: Exchange, history?: Exchange[], rules?: readonly string[]): void {
     this.count(operation, check).failed++;
     this.failures.push({
       operation,
       check,
       rule: ruleOf(check),
       reason: this.redact(reason),
+      ...(rules && rules.length > 0 ? { rules: [...rules] } : {}),
       evidence: exchange ? evidenceOf(exchange, this.redact, history) : undefined,
     });
   }
@@ -148,6 +158,7 @@ export function describeFailures(failures: CheckFailure[]): string {
   return failures
     .map((failure) => {
       const lines = [`${failure.operation} · ${failure.check}: ${failure.reason}`, `  rule: ${failure.rule}`];
+      if (failure.rules) lines.push(`  breaks: ${failure.rules.join(', ')}`);
       if (failure.evidence) {
         lines.push(`  request: ${failure.evidence.curl}`);
         if (failure.evidence.script) lines.push(`  every request of the test:\n${indent(failure.evidence.script, '    ')}`);

@@ -16,10 +16,14 @@
 import fc from 'fast-check';
 import { newestFirst, type Json, type ModelAuthor, type ServiceModel, type Workspace } from './state.ts';
 import { allEmails, compareItems, exchange, expectThat, MISSING_REF, OTHER_REF, ws } from './steps.ts';
+import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { judge, type Prediction, type World } from './world.ts';
 import { MISSING_ID } from '../suite/requests.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
+
+/** A read of an author repeats its last answer: a change is kept (author.update-kept), nothing else moves it. */
+const AUTHOR_READ: readonly ModelRule[] = ['author.update-kept', ...READ];
 
 /** The fields no operation of the API changes: what the model knows of an author others may change. */
 const FIXED = ['id', 'email', 'slug', 'avatar', 'created_at'] as const;
@@ -31,7 +35,7 @@ export class LearnAuthors implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     for (const active of [true, false]) {
-      const answer = await exchange(world, `listAuthors ?active=${active}`, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query: { size: 100, active: String(active) } }, { status: 200 });
+      const answer = await exchange(world, `listAuthors ?active=${active}`, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query: { size: 100, active: String(active) } }, { status: 200, rules: LIST });
       for (const author of ((answer.json as { result?: Json[] }).result ?? []) as Json[]) {
         const writable = world.authors.writable(this.workspace, author.id);
         model.authors.push({ workspace: this.workspace, id: author.id, ...(writable ? { snapshot: author } : {}) });
@@ -64,7 +68,7 @@ export function pickAuthor(model: ServiceModel, workspace: Workspace, ref: numbe
  */
 async function current(world: World, workspace: Workspace, author: ModelAuthor): Promise<Json> {
   if (!world.authors.shared(workspace, author.id)) return author.snapshot!;
-  const answer = await exchange(world, `getAuthor ${author.id} (read afresh: the suite's other tests change it too)`, { operationId: 'getAuthor', workspace, ids: { id: author.id } }, { status: 200, fields: fixedOf(author.snapshot!) });
+  const answer = await exchange(world, `getAuthor ${author.id} (read afresh: the suite's other tests change it too)`, { operationId: 'getAuthor', workspace, ids: { id: author.id } }, { status: 200, fields: fixedOf(author.snapshot!), rules: AUTHOR_READ });
   author.snapshot = answer.json as Json;
   return author.snapshot;
 }
@@ -76,10 +80,10 @@ export class GetAuthor implements Command {
     const { id, own, author } = pickAuthor(model, this.workspace, this.author);
     const step = `getAuthor ${id}`;
     const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id } };
-    if (!own) return void (await exchange(world, step, request, { status: 404 }));
-    if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id } }));
+    if (!own) return void (await exchange(world, step, request, { status: 404, rules: REACH }));
+    if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id }, rules: REACH }));
     if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(id, () => current(world, this.workspace, author!)));
-    await exchange(world, step, request, { status: 200, same: author!.snapshot });
+    await exchange(world, step, request, { status: 200, same: author!.snapshot, rules: AUTHOR_READ });
   }
   toString = () => `getAuthor ${ws(this.workspace)} author#${this.author}`;
 }
@@ -121,27 +125,27 @@ export class UpdateAuthor implements Command {
     const body = bodyOf(this.change, world.names.people);
     const step = `updateAuthor ${id} with ${JSON.stringify(body)}`;
     const request = { operationId: 'updateAuthor', workspace: this.workspace, ids: { id }, body };
-    if (!own) return void (await exchange(world, step, request, { status: 404 }));
+    if (!own) return void (await exchange(world, step, request, { status: 404, rules: REACH }));
     await world.authors.hold(id, async () => {
       const before = await current(world, this.workspace, author!);
       let prediction: Prediction;
       // {} changes nothing, updated_at included; otherwise what the body names, and only that.
-      if (Object.keys(body).length === 0) prediction = { status: 200, same: before };
+      if (Object.keys(body).length === 0) prediction = { status: 200, same: before, rules: ['resources.empty-update-unchanged', ...REACH] };
       else {
         const { updated_at: _written, formatted_name: _follows, ...kept } = before;
         const renamed = 'first_name' in body || 'last_name' in body;
-        prediction = { status: 200, fields: { ...kept, ...body, ...(renamed ? {} : { formatted_name: before.formatted_name }) } };
+        prediction = { status: 200, fields: { ...kept, ...body, ...(renamed ? {} : { formatted_name: before.formatted_name }) }, rules: ['author.update-kept', 'resources.patch-named-fields-only', ...REACH] };
       }
       const answer = await exchange(world, step, request, prediction);
-      expectThat(followsNames(answer.json as Json), step, 'formatted_name', `the names ${JSON.stringify(body.first_name ?? before.first_name)} and ${JSON.stringify('last_name' in body ? body.last_name : before.last_name)}`, answer);
+      expectThat(followsNames(answer.json as Json), step, 'formatted_name', `the names ${JSON.stringify(body.first_name ?? before.first_name)} and ${JSON.stringify('last_name' in body ? body.last_name : before.last_name)}`, answer, ['author.update-kept']);
       author!.snapshot = answer.json as Json;
-      await exchange(world, `getAuthor ${id} after the update`, { operationId: 'getAuthor', workspace: this.workspace, ids: { id } }, { status: 200, same: author!.snapshot });
+      await exchange(world, `getAuthor ${id} after the update`, { operationId: 'getAuthor', workspace: this.workspace, ids: { id } }, { status: 200, same: author!.snapshot, rules: ['author.update-kept', ...AUTHOR_READ] });
     });
     // Made inactive, the author keeps their emails (author.inactive-keeps-work): each still reads as it was.
     if (body.active !== false) return;
     const signed = allEmails(model).filter(({ parent, child }) => parent.workspace === this.workspace && child.snapshot.author_id === id);
     for (const { parent, child } of signed.slice(0, 3)) {
-      await exchange(world, `getEmail ${child.snapshot.id} of newsletter ${parent.snapshot.id}, signed by the author made inactive`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: parent.snapshot.id, id: child.snapshot.id } }, { status: 200, same: child.snapshot });
+      await exchange(world, `getEmail ${child.snapshot.id} of newsletter ${parent.snapshot.id}, signed by the author made inactive`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: parent.snapshot.id, id: child.snapshot.id } }, { status: 200, same: child.snapshot, rules: ['author.inactive-keeps-work', ...READ], fieldRules: READ_FIELDS });
     }
   }
   toString = () => `updateAuthor ${ws(this.workspace)} author#${this.author} ${JSON.stringify(this.change)}`;
@@ -161,13 +165,13 @@ export class ListAuthors implements Command {
       const items = newestFirst(known.filter((author) => author.snapshot!.active === wanted).map((author) => ({ snapshot: author.snapshot! })));
       const ids = items.map((item) => item.snapshot.id);
       // The whole list when the model knows every author of the workspace; else where its own ones stand.
-      const prediction: Prediction = known.length === all.length ? { status: 200, list: { ids, total: ids.length } } : { status: 200 };
+      const prediction: Prediction = known.length === all.length ? { status: 200, list: { ids, total: ids.length }, rules: LIST } : { status: 200, rules: LIST };
       const query: Record<string, string | number> = { size: 100, ...(this.active === undefined ? {} : { active: String(this.active) }) };
       const step = `listAuthors${this.active === undefined ? '' : ` ?active=${this.active}`}`;
       const answer = await exchange(world, step, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query }, prediction);
       const listed = ((answer.json as { result?: Json[] }).result ?? []) as Json[];
       const shown = listed.filter((item) => known.some((author) => author.id === item.id));
-      judge(world, `${step}: the authors the model knows`, { status: 200, list: { ids, total: ids.length } }, { ...answer, json: { result: shown, total: shown.length } });
+      judge(world, `${step}: the authors the model knows`, { status: 200, list: { ids, total: ids.length }, rules: LIST }, { ...answer, json: { result: shown, total: shown.length } });
       compareItems(world, step, items, { ...answer, json: { result: shown } });
     };
     await (shared ? world.authors.hold(shared.id, list) : list());

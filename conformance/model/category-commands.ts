@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ModelCategory, type ModelPage, type ServiceModel, type Workspace } from './state.ts';
 import { compareItems, exchange, idOf, locate, pickParent, reachable, ws, type Child } from './steps.ts';
+import { LIST, READ, READ_FIELDS, REACH } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
@@ -22,12 +23,12 @@ export class CreateCategory implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const name = world.names.categories[this.name % world.names.categories.length]!;
-    let prediction: Prediction = { status: 404 };
+    let prediction: Prediction = { status: 404, rules: REACH };
     if (reachable(page, this.workspace)) {
       const fields: Record<string, unknown> = { name, page_id: page!.snapshot.id, description: null, color: null };
       if (page!.categorySlugFreed) notePredictionOpen(world, "a category's slug after another category of the page was deleted: the contract does not say whether a deleted category's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(name), page!.categories.map((category) => String(category.snapshot.slug)));
-      prediction = { status: 201, fields };
+      prediction = { status: 201, fields, rules: ['category.slug-derived', 'category.optional-fields-null', ...REACH], fieldRules: { name: ['resources.answer-as-stored'], slug: ['category.slug-derived'], description: ['category.optional-fields-null'], color: ['category.optional-fields-null'] } };
     }
     const answer = await exchange(world, `createCategory ${JSON.stringify(name)} in page ${idOf(page)}`, { operationId: 'createCategory', workspace: this.workspace, ids: { page_id: idOf(page) }, body: { name } }, prediction);
     if (prediction.status === 201) page!.categories.push({ snapshot: answer.json as Json });
@@ -40,7 +41,7 @@ export class GetCategory implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category);
-    const prediction: Prediction = found ? { status: 200, same: target!.child.snapshot } : { status: 404 };
+    const prediction: Prediction = found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : { status: 404, rules: REACH };
     await exchange(world, `getCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, prediction);
   }
   toString = () => `getCategory ${ws(this.workspace)} page#${this.page} category#${this.category}`;
@@ -51,7 +52,7 @@ export class DeleteCategory implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category);
-    await exchange(world, `deleteCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deleteCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
+    await exchange(world, `deleteCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deleteCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404, rules: REACH });
     if (!found) return;
     page!.categories.splice(page!.categories.indexOf(target!.child), 1);
     page!.categorySlugFreed = true;
@@ -71,7 +72,7 @@ export class ListCategories implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst(page?.categories ?? []);
-    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
+    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
     const answer = await exchange(world, `listCategories of page ${idOf(page)}`, { operationId: 'listCategories', workspace: this.workspace, ids: { page_id: idOf(page) }, query: { size: 100 } }, prediction);
     if (prediction.status === 200) compareItems(world, 'listCategories', items, answer);
   }

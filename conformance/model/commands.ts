@@ -11,12 +11,15 @@ import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace }
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
 import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, locate, learnRead, MISSING_REF, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
+import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
 
 const LATER_MS = 30 * 24 * 3600 * 1000;
 const HTML = '<p>Written by the conformance suite model.</p>';
+/** A name is taken in its own workspace only: a 409 where the model predicts none (or none where it does) breaks these. */
+const NAMES: readonly ModelRule[] = ['names.unique-any-case', 'auth.workspace-scope'];
 
 class CreateNewsletter implements Command {
   constructor(readonly workspace: Workspace, readonly otherCase: boolean) {}
@@ -24,7 +27,9 @@ class CreateNewsletter implements Command {
   async run(model: ServiceModel, world: World) {
     const existing = model.newsletterOf(this.workspace);
     const name = this.otherCase && existing ? world.names.newsletter.toUpperCase() : world.names.newsletter;
-    const prediction: Prediction = existing ? { status: 409 } : { status: 201, fields: { name, name_slug: expectedSlug(name) } };
+    const prediction: Prediction = existing
+      ? { status: 409, rules: NAMES }
+      : { status: 201, fields: { name, name_slug: expectedSlug(name) }, rules: NAMES, fieldRules: { name: ['resources.answer-as-stored'], name_slug: ['newsletter.name-slug-derived'] } };
     const answer = await exchange(world, `createNewsletter ${JSON.stringify(name)}`, { operationId: 'createNewsletter', workspace: this.workspace, ids: {}, body: { name } }, prediction);
     if (!existing) model.newsletters.push({ workspace: this.workspace, snapshot: answer.json as Json, subscribers: [], emails: [], slugFreed: false });
   }
@@ -38,7 +43,9 @@ class CreatePage implements Command {
     const existing = model.pageOf(this.workspace);
     const name = this.otherCase && existing ? world.names.page.toUpperCase() : world.names.page;
     const slug = expectedSlug(name, { removeSlash: true });
-    const prediction: Prediction = existing ? { status: 409 } : { status: 201, fields: { name, slug, name_slug: slug } };
+    const prediction: Prediction = existing
+      ? { status: 409, rules: NAMES }
+      : { status: 201, fields: { name, slug, name_slug: slug }, rules: NAMES, fieldRules: { name: ['resources.answer-as-stored'], slug: ['page.slug-from-name'], name_slug: ['page.slug-from-name'] } };
     const answer = await exchange(world, `createPage ${JSON.stringify(name)}`, { operationId: 'createPage', workspace: this.workspace, ids: {}, body: { name } }, prediction);
     if (!existing) model.pages.push({ workspace: this.workspace, snapshot: answer.json as Json, posts: [], slugFreed: false, categories: [], categorySlugFreed: false });
   }
@@ -54,9 +61,9 @@ class CreateSubscriber implements Command {
     const sent = this.spelling === 'capitals' ? address.toUpperCase() : this.spelling === 'spaces' ? ` ${address}\t` : address;
     const existing = newsletter?.subscribers.find((subscriber) => subscriber.address === address);
     let prediction: Prediction;
-    if (!reachable(newsletter, this.workspace)) prediction = { status: 404 };
-    else if (existing) prediction = { status: 200, same: existing.snapshot };
-    else prediction = { status: 200, fields: { email: address, newsletter_id: newsletter!.snapshot.id, active: true, verified: true, status: 'active' } };
+    if (!reachable(newsletter, this.workspace)) prediction = { status: 404, rules: REACH };
+    else if (existing) prediction = { status: 200, same: existing.snapshot, rules: ['subscriber.upsert-same-id', ...REACH] };
+    else prediction = { status: 200, fields: { email: address, newsletter_id: newsletter!.snapshot.id, active: true, verified: true, status: 'active' }, rules: ['subscriber.new-active-verified', ...REACH] };
     const answer = await exchange(world, `createSubscriber ${JSON.stringify(sent)} on newsletter ${idOf(newsletter)}`, { operationId: 'createSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, body: { email: sent } }, prediction);
     if (prediction.status === 200 && !existing) newsletter!.subscribers.push({ address, snapshot: answer.json as Json });
   }
@@ -68,7 +75,7 @@ class DeleteSubscriber implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: newsletter, target, found } = locate(model.newsletters, allSubscribers(model), this.workspace, this.newsletter, this.subscriber);
-    await exchange(world, `deleteSubscriber ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
+    await exchange(world, `deleteSubscriber ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status: found ? 204 : 404, rules: REACH });
     if (found) newsletter!.subscribers.splice(newsletter!.subscribers.indexOf(target!.child), 1);
   }
   toString = () => `deleteSubscriber ${ws(this.workspace)} newsletter#${this.newsletter} subscriber#${this.subscriber}`;
@@ -80,7 +87,7 @@ class ListSubscribers implements Command {
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newsletter ? newestFirst(newsletter.subscribers) : [];
-    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
+    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
     const answer = await exchange(world, `listSubscribers of newsletter ${idOf(newsletter)}`, { operationId: 'listSubscribers', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query: { size: 100 } }, prediction);
     if (prediction.status === 200) compareItems(world, 'listSubscribers', items, answer);
   }
@@ -99,14 +106,14 @@ class CreateEmail implements Command {
     const subject = world.names.subjects[this.subject % world.names.subjects.length]!;
     const first = pickAuthor(model, this.workspace, 0);
     const author = this.author === undefined ? undefined : this.author === 'own' ? (first.own ? first : undefined) : pickAuthor(model, this.workspace, this.author);
-    let prediction: Prediction = { status: 404 };
+    let prediction: Prediction = { status: 404, rules: REACH };
     // The newsletter the path names (404) comes before the author the body names (422).
-    if (reachable(newsletter, this.workspace) && author && !author.own) prediction = { status: 422 };
+    if (reachable(newsletter, this.workspace) && author && !author.own) prediction = { status: 422, rules: ['resources.author-of-workspace', 'errors.precedence'] };
     else if (reachable(newsletter, this.workspace)) {
       const fields: Record<string, unknown> = { subject, status: 'draft', newsletter_id: newsletter!.snapshot.id, content_html: HTML, scheduled_at: null, author_id: author?.id ?? null };
       if (newsletter!.slugFreed) notePredictionOpen(world, "an email's slug after another email of the newsletter was deleted: the contract does not say whether a deleted email's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(subject), newsletter!.emails.map((email) => String(email.snapshot.slug)));
-      prediction = { status: 201, fields };
+      prediction = { status: 201, fields, rules: ['email.created-draft', 'resources.author-of-workspace', ...REACH], fieldRules: { slug: ['resources.answer-as-stored', 'email.created-draft'], author_id: ['resources.author-of-workspace'] } };
     }
     const body = { subject, content_html: HTML, ...(author ? { author_id: author.id } : {}) };
     const answer = await exchange(world, `createEmail ${JSON.stringify(subject)} in newsletter ${idOf(newsletter)}${author ? ` by author ${author.id}` : ''}`, { operationId: 'createEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, body }, prediction);
@@ -121,13 +128,18 @@ class UpdateEmail implements Command {
   async run(model: ServiceModel, world: World) {
     const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
     const subject = `${world.names.subjects[this.subject % world.names.subjects.length]!} (changed)`;
-    let prediction: Prediction = { status: 404 };
-    if (found && target!.child.status !== 'draft') prediction = { status: 409 };
+    let prediction: Prediction = { status: 404, rules: REACH };
+    if (found && target!.child.status !== 'draft') prediction = { status: 409, rules: ['email.only-draft-changes'] };
     else if (found) {
       notePredictionOpen(world, "an email's slug after a new subject: the contract does not say whether it follows the subject");
       // The author stays: the update does not name it (resources.patch-named-fields-only), and an
       // author made inactive keeps their emails (author.inactive-keeps-work).
-      prediction = { status: 200, fields: { id: target!.child.snapshot.id, subject, status: 'draft', content_html: HTML, author_id: target!.child.snapshot.author_id } };
+      prediction = {
+        status: 200,
+        fields: { id: target!.child.snapshot.id, subject, status: 'draft', content_html: HTML, author_id: target!.child.snapshot.author_id },
+        rules: ['email.only-draft-changes', 'resources.patch-named-fields-only', ...REACH],
+        fieldRules: { subject: ['resources.answer-as-stored'], author_id: READ_FIELDS.author_id! },
+      };
     }
     const answer = await exchange(world, `updateEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)} to subject ${JSON.stringify(subject)}`, { operationId: 'updateEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, body: { subject } }, prediction);
     if (prediction.status === 200) target!.child.snapshot = answer.json as Json;
@@ -144,10 +156,14 @@ class SendEmail implements Command {
     const at = new Date(Math.floor((Date.now() + (this.past ? -3_600_000 : LATER_MS)) / 1000) * 1000).toISOString();
     // The contract's order of errors: the time (422), the email (404), its state (409), its readiness (422).
     let prediction: Prediction;
-    if (this.past) prediction = { status: 422 };
-    else if (!found) prediction = { status: 404 };
-    else if (newsletter!.subscribers.length === 0) prediction = { status: 422 };
-    else prediction = { status: 200, fields: { id: target!.child.snapshot.id, status: 'scheduled', scheduled_at: at, sent_at: null, subject: target!.child.snapshot.subject, author_id: target!.child.snapshot.author_id } };
+    if (this.past) prediction = { status: 422, rules: ['email.send-past-time', 'errors.precedence'] };
+    else if (!found) prediction = { status: 404, rules: [...REACH, 'errors.precedence'] };
+    else if (newsletter!.subscribers.length === 0) prediction = { status: 422, rules: ['email.send-not-ready', 'errors.precedence'] };
+    else {
+      const fields = { id: target!.child.snapshot.id, status: 'scheduled', scheduled_at: at, sent_at: null, subject: target!.child.snapshot.subject, author_id: target!.child.snapshot.author_id };
+      // Sending a scheduled email again replaces its time: never a 409 before it is sent.
+      prediction = { status: 200, fields, rules: ['email.send-later', 'email.send-not-ready', ...REACH], fieldRules: { subject: READ, author_id: READ_FIELDS.author_id! } };
+    }
     const answer = await exchange(world, `sendEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)} at ${at}`, { operationId: 'sendEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, body: { scheduled_at: at } }, prediction);
     if (prediction.status === 200) {
       target!.child.status = 'scheduled';
@@ -163,7 +179,8 @@ class DeleteEmail implements Command {
   async run(model: ServiceModel, world: World) {
     const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
     const status = !found ? 404 : target!.child.status === 'draft' ? 204 : 409;
-    await exchange(world, `deleteEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status });
+    const rules: readonly ModelRule[] = status === 409 ? ['email.only-draft-changes'] : status === 204 ? ['email.only-draft-changes', ...REACH] : REACH;
+    await exchange(world, `deleteEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status, rules });
     if (status === 204) {
       newsletter!.emails.splice(newsletter!.emails.indexOf(target!.child), 1);
       newsletter!.slugFreed = true;
@@ -177,7 +194,7 @@ class GetEmail implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
-    await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot } : { status: 404 });
+    await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : { status: 404, rules: REACH });
   }
   toString = () => `getEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email}`;
 }
@@ -188,7 +205,7 @@ class ListEmails implements Command {
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newestFirst((newsletter?.emails ?? []).filter((email) => this.status === undefined || email.status === this.status));
-    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
+    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
     const answer = await exchange(world, `listEmails of newsletter ${idOf(newsletter)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listEmails', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query }, prediction);
     if (prediction.status === 200) compareItems(world, 'listEmails', items, answer);
@@ -211,22 +228,28 @@ class CreatePost implements Command {
     const categoryId = this.category === undefined ? undefined : idOf(category?.child);
     const author = this.author === undefined ? undefined : pickAuthor(model, this.workspace, this.author);
     const references = (categoryId === undefined || category?.parent === page) && (author === undefined || author.own);
-    let prediction: Prediction = { status: 404 };
+    let prediction: Prediction = { status: 404, rules: REACH };
     // The page the path names (404) comes before what the body names (422): a category of the same
     // page (post.category-of-same-page), an author of the workspace (resources.author-of-workspace).
-    if (reachable(page, this.workspace) && !references) prediction = { status: 422 };
+    if (reachable(page, this.workspace) && !references) prediction = { status: 422, rules: ['post.category-of-same-page', 'resources.author-of-workspace', 'errors.precedence'] };
     else if (reachable(page, this.workspace)) {
       const fields: Record<string, unknown> = { title, status, page_id: page!.snapshot.id, category_id: categoryId ?? null, scheduled_at: null };
       if (!this.published) fields.first_published_at = null;
       if (page!.slugFreed) notePredictionOpen(world, "a post's slug after another post of the page was deleted: the contract does not say whether a deleted post's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(title), page!.posts.map((post) => String(post.snapshot.slug)));
-      prediction = { status: 201, fields };
+      const decided = this.published ? 'post.published-now' : 'post.draft-by-default';
+      prediction = {
+        status: 201,
+        fields,
+        rules: [decided, 'post.category-of-same-page', 'resources.author-of-workspace', ...REACH],
+        fieldRules: { slug: ['post.slug-unique-in-page'], title: ['resources.answer-as-stored'], category_id: ['post.category-of-same-page'] },
+      };
     }
     const step = `createPost ${JSON.stringify(title)} ${status} in page ${idOf(page)}`;
     const body = { title, status, ...(categoryId !== undefined ? { category_id: categoryId } : {}), ...(author ? { author_id: author.id } : {}) };
     const answer = await exchange(world, `${step}${categoryId !== undefined ? ` in category ${categoryId}` : ''}${author ? ` by author ${author.id}` : ''}`, { operationId: 'createPost', workspace: this.workspace, ids: { page_id: idOf(page) }, body }, prediction);
     if (prediction.status !== 201) return;
-    if (this.published) expectThat(typeof (answer.json as Json).first_published_at === 'string', step, 'first_published_at', 'the time it was published', answer);
+    if (this.published) expectThat(typeof (answer.json as Json).first_published_at === 'string', step, 'first_published_at', 'the time it was published', answer, ['post.published-now']);
     page!.posts.push({ snapshot: answer.json as Json });
   }
   toString = () =>
@@ -239,18 +262,18 @@ class UpdatePost implements Command {
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
     const status = this.published ? 'published' : 'draft';
-    let prediction: Prediction = { status: 404 };
+    let prediction: Prediction = { status: 404, rules: REACH };
     const before = target?.child.snapshot;
     if (found) {
       const fields: Record<string, unknown> = { id: before!.id, status, slug: before!.slug, title: before!.title };
       // Set by the first publication, never changed or cleared afterwards.
       if (before!.first_published_at !== null || !this.published) fields.first_published_at = before!.first_published_at;
-      prediction = { status: 200, fields };
+      prediction = { status: 200, fields, rules: ['resources.patch-named-fields-only', ...REACH], fieldRules: { first_published_at: ['post.first-published-kept'] } };
     }
     const step = `updatePost ${idOf(target?.child)} of page ${idOf(page)} to ${status}`;
     const answer = await exchange(world, step, { operationId: 'updatePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) }, body: { status } }, prediction);
     if (prediction.status !== 200) return;
-    if (this.published) expectThat(typeof (answer.json as Json).first_published_at === 'string', step, 'first_published_at', 'the time it was first published', answer);
+    if (this.published) expectThat(typeof (answer.json as Json).first_published_at === 'string', step, 'first_published_at', 'the time it was first published', answer, ['post.first-published-kept']);
     target!.child.snapshot = answer.json as Json;
     target!.child.updatedAtOpen = false;
   }
@@ -262,7 +285,7 @@ class DeletePost implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
-    await exchange(world, `deletePost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deletePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404 });
+    await exchange(world, `deletePost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deletePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404, rules: REACH });
     if (found) {
       page!.posts.splice(page!.posts.indexOf(target!.child), 1);
       page!.slugFreed = true;
@@ -276,7 +299,7 @@ class GetPost implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
-    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? readPrediction(target!.child) : { status: 404 });
+    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? readPrediction(target!.child) : { status: 404, rules: REACH });
     if (found) learnRead(target!.child, answer.json);
   }
   toString = () => `getPost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
@@ -288,7 +311,7 @@ class ListPosts implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst((page?.posts ?? []).filter((post) => this.status === undefined || post.snapshot.status === this.status));
-    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length } } : { status: 404 };
+    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
     const answer = await exchange(world, `listPosts of page ${idOf(page)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listPosts', workspace: this.workspace, ids: { page_id: idOf(page) }, query }, prediction);
     if (prediction.status === 200) compareItems(world, 'listPosts', items, answer);

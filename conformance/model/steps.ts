@@ -5,6 +5,7 @@
  */
 import { MISSING_ID } from '../suite/requests.ts';
 import type { Json, ServiceModel, ModelEmail, ModelNewsletter, ModelPage, ModelPost, ModelSubscriber, Workspace } from './state.ts';
+import { READ, READ_FIELDS, type ModelRule } from './rules.ts';
 import { judge, ModelMismatch, type Answer, type Prediction, type Request, type World } from './world.ts';
 
 /**
@@ -63,9 +64,9 @@ export async function exchange(world: World, step: string, request: Request, pre
   return answer;
 }
 
-/** A condition on an answer that a field comparison cannot state (a value learned, but never null). */
-export function expectThat(condition: boolean, step: string, field: string, predicted: string, answer: Answer): void {
-  if (!condition) throw new ModelMismatch(step, [[field, predicted, JSON.stringify((answer.json as Record<string, unknown>)?.[field])]], answer.exchange);
+/** A condition on an answer that a field comparison cannot state (a value learned, but never null), and the rules it stands for. */
+export function expectThat(condition: boolean, step: string, field: string, predicted: string, answer: Answer, rules: readonly ModelRule[]): void {
+  if (!condition) throw new ModelMismatch(step, [[field, predicted, JSON.stringify((answer.json as Record<string, unknown>)?.[field])]], answer.exchange, rules);
 }
 
 export const ws = (workspace: Workspace) => `in workspace ${workspace + 1}`;
@@ -79,9 +80,9 @@ export interface Held {
 
 /** What a read of a resource must answer: its last answer exactly, but for an `updated_at` the contract leaves open. */
 export function readPrediction(item: Held): Prediction {
-  if (!item.updatedAtOpen) return { status: 200, same: item.snapshot };
+  if (!item.updatedAtOpen) return { status: 200, same: item.snapshot, rules: READ, fieldRules: READ_FIELDS };
   const { updated_at: _open, ...fields } = item.snapshot;
-  return { status: 200, fields };
+  return { status: 200, fields, rules: READ, fieldRules: READ_FIELDS };
 }
 
 /** After a read that matched: an open `updated_at` is learned from it. */

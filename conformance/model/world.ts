@@ -4,6 +4,7 @@
  * model's prediction, field by field.
  */
 import type { Exchange } from '../http/exchange.ts';
+import type { ModelRule } from './rules.ts';
 import type { Json, Workspace } from './state.ts';
 
 export interface Answer {
@@ -29,12 +30,24 @@ export interface Prediction {
   list?: { ids: number[]; total: number };
   /** A read that must repeat a resource's last answer exactly. */
   same?: Json;
+  /** The contract rules that decide this answer (model/rules.ts): a mismatch is charged to them. */
+  rules: readonly ModelRule[];
+  /** For a field another rule decides: that rule, instead of `rules`. */
+  fieldRules?: Record<string, readonly ModelRule[]>;
 }
 
 export class ModelMismatch extends Error {
-  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange) {
+  /** `rules`: the contract rules the differing fields stand for. */
+  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange, readonly rules?: readonly string[]) {
     super(`${step}\n${table(rows)}`);
   }
+}
+
+/** The rules the differing rows of a prediction break: each row's own (its field's, else the prediction's). */
+function rulesOfRows(prediction: Prediction, rows: Array<[string, string, string]>): string[] {
+  const rules = new Set<string>();
+  for (const [field] of rows) for (const rule of (field !== 'status' && prediction.fieldRules?.[field]) || prediction.rules) rules.add(rule);
+  return [...rules];
 }
 
 function table(rows: Array<[string, string, string]>): string {
@@ -96,5 +109,5 @@ export function judge(world: World, step: string, prediction: Prediction, answer
       if (body.total !== prediction.list.total) rows.push(['total', String(prediction.list.total), show(body.total)]);
     }
   }
-  if (rows.length > 0) throw new ModelMismatch(step, rows, answer.exchange);
+  if (rows.length > 0) throw new ModelMismatch(step, rows, answer.exchange, rulesOfRows(prediction, rows));
 }

@@ -6,7 +6,7 @@
 import { CHECK_NAMES, CHECKS, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
 import type { ContractRule } from '../../openapi/rules.ts';
 import type { MatrixCell, TestEntry, TestState } from './test-entry.ts';
-import { ruleStateOf } from './rule-verdict.ts';
+import { failureBreaks, ruleStateOf } from './rule-verdict.ts';
 
 export type RuleStatus = 'passed' | 'failed' | 'not_applicable' | 'not_run' | 'gap' | 'not_checkable';
 
@@ -57,6 +57,9 @@ export function buildRuleCoverage(
         exchanges.failed += row[check]?.failed ?? 0;
       }
     }
+    // A response-level failure that names the rules it breaks counts against those alone.
+    const elsewhere = entries.flatMap((entry) => entry.record?.failures ?? []).filter((failure) => responseChecks.includes(failure.check) && !failureBreaks(failure, rule.id)).length;
+    exchanges.failed = Math.max(0, exchanges.failed - elsewhere);
     const checks = [...new Set([...tests.map((test) => test.check), ...responseChecks])];
     const coverage: RuleCoverage = {
       id: rule.id,
@@ -65,7 +68,7 @@ export function buildRuleCoverage(
       status: 'gap',
       checks,
       // Each test's state for this rule: a failure of another check in the same test does not break it.
-      tests: tests.map((test) => ({ name: test.name, state: ruleStateOf(test, responseChecks, RESPONSE_CHECKS) ?? 'not_run' })),
+      tests: tests.map((test) => ({ name: test.name, state: ruleStateOf(test, rule.id, responseChecks, RESPONSE_CHECKS) ?? 'not_run' })),
       exchanges,
     };
     if (rule.notCheckable !== undefined) {
@@ -73,7 +76,7 @@ export function buildRuleCoverage(
       coverage.reason = rule.notCheckable;
       return coverage;
     }
-    const states = new Set<TestState>(tests.map((test) => ruleStateOf(test, responseChecks, RESPONSE_CHECKS)).filter((state): state is TestState => state !== undefined));
+    const states = new Set<TestState>(tests.map((test) => ruleStateOf(test, rule.id, responseChecks, RESPONSE_CHECKS)).filter((state): state is TestState => state !== undefined));
     if (exchanges.failed > 0) states.add('failed');
     else if (exchanges.passed > 0) states.add('passed');
     const state = STATE_ORDER.find((candidate) => states.has(candidate));

@@ -216,7 +216,8 @@ export class Kit {
     if (isExcludedCheck(this.options, 'header_values')) return;
     const problems = headerValueProblems(observed.headers, secrets, observed.status);
     if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
-    for (const { problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange);
+    // Each value breaks a rule of its own: a wrong reset is no fault of the CORS or Retry-After rules.
+    for (const { rule, problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);
   }
 
   /** The exchange behind a response of the typed client, or the last exchange. */

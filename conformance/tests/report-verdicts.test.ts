@@ -97,6 +97,24 @@ describe('rule coverage', () => {
     expect(status('responses.every-field')).toBe('failed');
     expect(status('resources.refused-write-changes-nothing')).toBe('failed');
   });
+
+  it('counts a failure that names the rules it breaks against those alone', () => {
+    // A header_values failure on a wrong reset: the CORS and Retry-After rules of the same check hold.
+    const header = failed('list test', 'crud_agreement', ['resources.update-kept'], 'header_values', 'listSubscribers');
+    header.record!.failures[0]!.rules = ['headers.rate-limit-values'];
+    // A test of several rules whose own check failed on one of them.
+    const several = failed('several', 'model_prediction', ['category.slug-derived', 'lists.newest-first'], 'model_prediction', 'sendEmail');
+    several.record!.failures[0]!.rules = ['category.slug-derived'];
+    const other = passed('other list', 'crud_agreement', ['resources.update-kept'], 'listAuthors');
+    other.record!.counts.push({ operation: 'listAuthors', check: 'header_values', passed: 1, failed: 0 });
+    const report = buildReport([header, other, several], context);
+    const status = (id: string) => report.ruleCoverage.rules.find((rule) => rule.id === id)?.status;
+    expect(status('headers.rate-limit-values')).toBe('failed');
+    expect(status('headers.cors-exposed')).toBe('passed');
+    expect(status('headers.retry-after-value')).toBe('passed');
+    expect(status('category.slug-derived')).toBe('failed');
+    expect(status('lists.newest-first')).toBe('passed');
+  });
 });
 
 describe('JUnit', () => {

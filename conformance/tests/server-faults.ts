@@ -72,5 +72,18 @@ export const SERVER_FAULT_CASES: FaultCase[] = [
   { fault: 'slug-suffix-past-limit', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['slugs.cut-to-fit'] },
   { fault: 'upload-limit-counts-body', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.size-limit'] },
   { fault: 'images-need-token', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url', 'image.served-at-url'] },
+  // server/faults/single-operation.ts: each in one operation, each a bug a first look passes.
+  { fault: 'page-update-stale-snapshot', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'reschedule-keeps-first-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
+  { fault: 'upsert-existing-refreshed', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'newsletters-offset-default-size', include: ['listNewsletters'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.same-items-any-size'] },
+  { fault: 'post-slug-undecomposed-letters-dropped', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
+  { fault: 'newsletter-name-taken-global', include: ['createNewsletter'], caughtBy: ['workspace_isolation'], breaks: ['names.unique-any-case'] },
+  { fault: 'category-slug-unique-per-workspace', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['category.slug-taken'] },
+  { fault: 'page-errors-first-only', include: ['createPage'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
+  { fault: 'category-delete-any-page', include: ['deleteCategory'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'head-401-without-challenge', include: ['listPosts'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'email-location-without-base', include: ['createEmail'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
+  { fault: 'rate-limit-reset-as-epoch', include: ['listSubscribers'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
   ...RELATION_FAULT_CASES,
 ];

@@ -13,6 +13,7 @@ import { breakParts } from './parts.ts';
 import { breakOverloadParts, breakOverloadPipeline } from './overload.ts';
 import { breakPipeline } from './pipeline.ts';
 import { breakRelationParts, breakRelationPipeline } from './relations.ts';
+import { breakSingleOperationParts, breakSingleOperationPipeline } from './single-operation.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -24,11 +25,13 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
     adaptParts: (parts) => {
       breakParts(on, parts);
       breakRelationParts(on, parts);
+      breakSingleOperationParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
-      return { ...broken, api: breakOverloadPipeline(on, breakRelationPipeline(on, broken.api, context), context) };
+      const api = breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context);
+      return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
 }

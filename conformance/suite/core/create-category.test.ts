@@ -6,11 +6,11 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { expectedSlug } from '../slugs.ts';
+import { expectedSlug, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
 
 forOperation('createCategory', (test) => {
-  test('derives the slug from the name: lowercase, accents dropped, other characters as one hyphen', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const name = `${t.names.name('Category')} Café, Notes!`;
+  test('derives the slug from the name: transliterated to lowercase ASCII, other characters as one hyphen', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
+    const name = `${t.names.name('Category')} Café, Notes! ${UNDECOMPOSED_SAMPLE}`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { name });
     t.verify(category.slug === expectedSlug(name), `the slug of ${JSON.stringify(name)} is ${category.slug}; expected ${expectedSlug(name)}`);
   });
@@ -58,6 +58,19 @@ forOperation('createCategory', (test) => {
     const listed = await t.api.GET('/pages/{page_id}/categories', { params: { path: { page_id: pageId }, query: { size: 100 } } });
     const created = listed.data?.result.filter((category) => category.name === name) ?? [];
     t.verify(created.length === 0, `the refused category is listed (${created.map((category) => category.id).join(', ')})`, { check: 'failed_write_leaves_nothing', evidence: listed.response });
+  });
+
+  test("accepts an explicit slug a category of another page uses, in either order: slugs are unique per page", { check: 'category_slug', rules: ['category.slug-taken'], needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pages = [await resources.page('slug-scope-a'), await resources.page('slug-scope-b')];
+    for (const [first, second] of [pages, [...pages].reverse()]) {
+      const slug = expectedSlug(t.names.name('scoped'));
+      const made = await resources.category(first!.id, { slug });
+      t.ensure(made.slug === slug, `category slug ${slug} on page ${first!.id} was stored as ${made.slug}`);
+      const { data, response } = await t.api.POST('/pages/{page_id}/categories', { params: { path: { page_id: second!.id } }, body: { name: t.names.name('scoped'), slug } });
+      if (data) t.cleanup(`category ${data.id} of page ${second!.id}`, async () => void (await t.api.DELETE('/pages/{page_id}/categories/{id}', { params: { path: { page_id: second!.id, id: data.id } } })));
+      t.verify(response.status === 201 && data?.slug === slug, `slug ${slug}, used only on page ${first!.id}, answered ${response.status} on page ${second!.id} (slug ${data?.slug}); expected 201 with that slug`, { evidence: response });
+    }
   });
 
   test('keeps color as given, and defaults description and color to null', { check: 'category_slug', rules: ['category.optional-fields-null'], needs: ['input_reflection'] }, async (t: Kit) => {

@@ -7,7 +7,7 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { expectedSlug } from '../slugs.ts';
+import { expectedSlug, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
 
 async function create(t: Kit, body: { name: string; slug?: string | null }) {
   return t.api.POST('/pages', { body });
@@ -15,7 +15,7 @@ async function create(t: Kit, body: { name: string; slug?: string | null }) {
 
 forOperation('createPage', (test) => {
   test('creates a page whose slug and name_slug come from its name, with a lowercase domain', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const name = `${t.names.name('Page')} Café Notes`;
+    const name = `${t.names.name('Page')} Café Notes ${UNDECOMPOSED_SAMPLE}`;
     const { data, response } = await create(t, { name });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
     t.verify(response.status === 201, `answered ${response.status}; expected 201`, { evidence: response });

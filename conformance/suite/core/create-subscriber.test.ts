@@ -27,6 +27,16 @@ async function listedWith(t: Kit, newsletterId: number, email: string): Promise<
   return found;
 }
 
+/** Between two upserts of one address: more than the millisecond the timestamps are given in. */
+const UPSERT_GAP_MS = 20;
+
+/** The fields in which a later answer differs from the first: `verified_at: a → b`. */
+function changedFields(before: Subscriber, after: Subscriber): string[] {
+  return Object.keys({ ...before, ...after })
+    .filter((field) => JSON.stringify(before[field as keyof Subscriber]) !== JSON.stringify(after[field as keyof Subscriber]))
+    .map((field) => `${field}: ${JSON.stringify(before[field as keyof Subscriber])} → ${JSON.stringify(after[field as keyof Subscriber])}`);
+}
+
 /** An address in mixed case, so "the same address in other case" means something. */
 function mixedCaseAddress(t: Kit): string {
   return t.names.email('Subscriber').replace(/^conformance/, 'Conformance').replace(/example\.com$/, 'Example.COM');
@@ -49,6 +59,24 @@ forOperation('createSubscriber', (test) => {
     t.ensure(again.data !== undefined, `the same address in upper case answered ${again.response.status}; expected 200`, { evidence: again.response });
     t.verify(again.response.status === 200, `answered ${again.response.status}; an existing subscriber is answered 200`, { evidence: again.response });
     t.verify(again.data.id === first.id, `got subscriber ${again.data.id}; expected the existing ${first.id}`, { evidence: again.response });
+  });
+
+  test('returns an existing subscriber unchanged, timestamps included, and leaves it so', { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const newsletterId = new Resources(t).sharedNewsletterId();
+    const email = mixedCaseAddress(t);
+    const first = await new Resources(t).subscriber(newsletterId, email);
+    // Timestamps have millisecond precision: a wait of a few of them lets a server that writes the
+    // existing subscriber again (verified_at, updated_at moved to "now") show it.
+    await new Promise((resolve) => setTimeout(resolve, UPSERT_GAP_MS));
+    const again = await upsert(t, newsletterId, email.toUpperCase());
+    t.ensure(again.data !== undefined, `the same address again answered ${again.response.status}; expected 200`, { evidence: again.response });
+    const changed = changedFields(first, again.data);
+    t.verify(changed.length === 0, `the upsert of an existing address answered it changed: ${changed.join('; ')}; the existing subscriber is returned unchanged`, { evidence: again.response });
+    // There is no read of one subscriber: listSubscribers shows what is stored.
+    const listed = await listedWith(t, newsletterId, email);
+    t.ensure(listed.length === 1, `${email.toLowerCase()} is listed ${listed.length} times`);
+    const stored = changedFields(first, listed[0]!);
+    t.verify(stored.length === 0, `after the upsert of an existing address listSubscribers shows it changed: ${stored.join('; ')}`);
   });
 
   test('returns the existing subscriber for the address with white space around it', { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id'], needs: ['state'] }, async (t: Kit) => {

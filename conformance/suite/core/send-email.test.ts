@@ -74,14 +74,22 @@ forOperation('sendEmail', (test) => {
     t.verify(readBack.data?.scheduled_at === instant.toISOString(), `getEmail shows scheduled_at ${readBack.data?.scheduled_at}`, { evidence: readBack.response });
   });
 
-  test('replaces the time of an email scheduled again', { check: 'email_send_state_table', rules: ['email.send-later'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('replaces the time of an email scheduled again, as getEmail then shows', { check: 'email_send_state_table', rules: ['email.send-later'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const email = await new Resources(t).sendableEmail();
     const first = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000);
     const second = new Date(first.getTime() + 86_400_000);
-    await send(t, email, { scheduled_at: first.toISOString() });
+    const scheduled = await send(t, email, { scheduled_at: first.toISOString() });
+    t.ensure(scheduled.data?.status === 'scheduled', `scheduling the email answered ${scheduled.response.status} ${scheduled.data?.status ?? ''}; expected 200 scheduled`, { evidence: scheduled.response });
     const { data, response } = await send(t, email, { scheduled_at: second.toISOString() });
     t.ensure(data !== undefined, `sending a scheduled email again answered ${response.status}; expected 200`, { evidence: response });
     t.verify(data.scheduled_at === second.toISOString(), `scheduled_at is ${data.scheduled_at}; expected the new time ${second.toISOString()}`, { evidence: response });
+    // The answer alone can echo the request: the stored time is what delivery goes by.
+    const readBack = await read(t, email);
+    t.verify(
+      readBack.data?.scheduled_at === second.toISOString() && readBack.data.status === 'scheduled',
+      `getEmail shows ${readBack.data?.status} at ${readBack.data?.scheduled_at} after the second send; expected scheduled at the new time ${second.toISOString()} (the first was ${first.toISOString()})`,
+      { evidence: readBack.response },
+    );
   });
 
   test('refuses a time in the past with 422 and leaves the email a draft', { check: 'email_send_state_table', rules: ['email.send-past-time', 'resources.refused-write-changes-nothing'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {

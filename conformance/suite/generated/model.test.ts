@@ -3,6 +3,7 @@
  * of the service written from the contract (conformance/model/). Needs a target with state: against the
  * Prism mock, which keeps none, no prediction about a later request can hold, so it is not applicable.
  */
+import { MODEL_RULES } from '../../model/rules.ts';
 import { modelSize, runModel } from '../../model/run.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
@@ -10,46 +11,10 @@ import { forOperation } from '../harness.ts';
 const { options } = suiteContext();
 const size = modelSize(options.maxExamples);
 
-/** The rules the model's predictions stand for. */
-const MODEL_RULES = [
-  'auth.workspace-scope',
-  'resources.missing-is-404',
-  'resources.child-of-its-parent',
-  'resources.answer-as-stored',
-  'resources.patch-named-fields-only',
-  'resources.gone-after-delete',
-  'names.unique-any-case',
-  'page.slug-from-name',
-  'post.draft-by-default',
-  'post.published-now',
-  'post.first-published-kept',
-  'post.slug-unique-in-page',
-  'post.category-of-same-page',
-  'category.slug-derived',
-  'category.optional-fields-null',
-  'category.delete-keeps-posts',
-  'resources.author-of-workspace',
-  'author.update-kept',
-  'author.inactive-keeps-work',
-  'resources.empty-update-unchanged',
-  'newsletter.name-slug-derived',
-  'subscriber.upsert-same-id',
-  'subscriber.new-active-verified',
-  'email.created-draft',
-  'email.only-draft-changes',
-  'email.send-later',
-  'email.send-past-time',
-  'email.send-not-ready',
-  'errors.precedence',
-  'lists.exact-filters',
-  'lists.newest-first',
-  'lists.envelope-arithmetic',
-];
-
 forOperation('sendEmail', (test) => {
   test(
     `[model] ${size.runs} random sequences of up to ${size.commands} requests over both workspaces answer as the model predicts`,
-    { check: 'model_prediction', rules: MODEL_RULES, needs: ['state', 'token_validation'], timeoutMs: size.timeLimitMs + 120_000 },
+    { check: 'model_prediction', rules: [...MODEL_RULES], needs: ['state', 'token_validation'], timeoutMs: size.timeLimitMs + 120_000 },
     async (t) => {
       const stats = await runModel(t, size);
       // The report shows what the model did: requests predicted, and what it could not predict and why.

@@ -1,16 +1,16 @@
 /**
  * lists.same-items-any-size: walking a list page by page visits the same items in the same order at every
  * page size from 1 to the maximum. A list under a parent of the test's own is filled and walked whole; a
- * top-level list (shared with every other test of the run) is walked over its first items, and each
- * size's walk is judged only when two reads of those items at the largest size, just before and just
- * after it, agree. A walk that another test's write overlapped is tried again on its own, so a run
+ * top-level list (shared with every other test of the run) is walked over its first items (made first,
+ * where the suite can make them and the list holds too few), and each size's walk is judged only when
+ * two reads of those items at the largest size, just before and just after it, agree. A walk that another test's write overlapped is tried again on its own, so a run
  * that keeps writing to the list still reaches a verdict on every size.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { filledList, hasOwnParent, isList, ITEMS_PER_LIST } from './populated.ts';
+import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, topUpSharedList } from './populated.ts';
 import { inBatches, maximumSize, sequenceDifference, walkList, type Walk } from './walk.ts';
 
 const { contract } = suiteContext();
@@ -68,6 +68,7 @@ for (const operation of contract.operations.filter((candidate) => isList(contrac
         t.ensure(reference.items.length === ITEMS_PER_LIST, `the list holds ${reference.items.length} items; the test made ${ITEMS_PER_LIST}`, { evidence: reference.exchange });
         walks = await inBatches(sizes, 6, async (size) => ({ size, reference, walk: await walkList(t, operation, ids, { size }) }));
       } else {
+        await topUpSharedList(t, operation, SHARED_ITEMS);
         walks = await inBatches(sizes, 6, (size) => quietWalk(t, operation, size));
       }
       const unjudged = walks.filter((entry) => entry.walk === undefined).map((entry) => entry.size);

@@ -72,3 +72,24 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
       throw new Error(`No way to fill ${operation.operationId} is known`);
   }
 }
+
+/** The top-level lists the suite can add to (pages and newsletters; authors cannot be created). */
+const TOP_LEVEL_MAKERS: Record<string, (resources: Resources) => Promise<unknown>> = {
+  listPages: (resources) => resources.page('walk'),
+  listNewsletters: (resources) => resources.newsletter('walk'),
+};
+
+/**
+ * Makes a shared top-level list hold at least `items`, so that a walk at a small size has a second page
+ * to show: a run that selects only this list's operation may find it nearly empty. What it makes stays
+ * (pages and newsletters cannot be deleted), so a target that already holds enough gets nothing.
+ */
+export async function topUpSharedList(t: Kit, operation: OperationInfo, items: number): Promise<void> {
+  const make = TOP_LEVEL_MAKERS[operation.operationId];
+  if (!make) return;
+  const { status, json } = await t.call(operation, { ids: {}, query: { size: 1 } });
+  const total = status === 200 ? (json as Envelope | undefined)?.total : undefined;
+  if (typeof total !== 'number') return;
+  const resources = new Resources(t);
+  for (let made = total; made < items; made++) await make(resources);
+}

@@ -7,6 +7,12 @@ import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
+/** Creates a newsletter with the given token: the answer's status and its exchange, for evidence. */
+async function createAs(t: Kit, token: string, name: string) {
+  const { status, exchange } = await t.call(t.contract.operation('createNewsletter'), { ids: {}, body: { name }, authorization: `Bearer ${token}` });
+  return { status, exchange };
+}
+
 forOperation('createNewsletter', (test) => {
   test('makes the created newsletter readable at once, by getNewsletter and in listNewsletters', { check: 'ensure_resource_availability', rules: ['resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
     const newsletter = await new Resources(t).newsletter();
@@ -26,6 +32,22 @@ forOperation('createNewsletter', (test) => {
     const taken = await new Resources(t).newsletter('Taken');
     const { response } = await t.api.POST('/newsletters', { body: { name: taken.name.toUpperCase() } });
     t.verify(response.status === 409, `answered ${response.status}; expected 409`, { evidence: response });
+  });
+
+  test("accepts a name another workspace uses, in either order: names are unique per workspace", { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope'], needs: ['state', 'token_validation'] }, async (t: Kit) => {
+    if (!t.options.token2) return t.notApplicable('needs --token2, a token of a second workspace');
+    const workspaces = [
+      { who: 'the first workspace', token: t.options.token },
+      { who: 'the second workspace', token: t.options.token2 },
+    ];
+    // Each workspace first in turn: a check that looks at every workspace refuses the later one either way.
+    for (const [first, second] of [workspaces, [...workspaces].reverse()]) {
+      const name = t.names.name('Shared');
+      const made = await createAs(t, first!.token, name);
+      t.ensure(made.status === 201, `${first!.who}'s createNewsletter ${JSON.stringify(name)} answered ${made.status ?? 'nothing'}; expected 201`, { evidence: made.exchange });
+      const again = await createAs(t, second!.token, name.toUpperCase());
+      t.verify(again.status === 201, `${second!.who}'s createNewsletter of ${JSON.stringify(name.toUpperCase())}, a name only ${first!.who} uses, answered ${again.status ?? 'nothing'}; expected 201`, { evidence: again.exchange });
+    }
   });
 });
 

@@ -39,6 +39,25 @@ forOperation('updatePage', (test) => {
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getPage shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });
 
+  test('keeps a first update through a second one of another field: getPage shows both', { check: 'crud_agreement', rules: ['resources.patch-named-fields-only', 'resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    // Two PATCHes of different fields: a server that writes back every field of a copy it read earlier
+    // (or cached at the first update) undoes the first with the second, which one PATCH never shows.
+    const page = await new Resources(t).page();
+    const name = t.names.name('First');
+    const slug = t.names.name('second');
+    const renamed = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { name } });
+    t.ensure(renamed.data?.name === name, `renaming answered ${renamed.response.status} with name ${renamed.data?.name}; expected ${name}`, { evidence: renamed.response });
+    const moved = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { slug } });
+    t.ensure(moved.data !== undefined, `changing the slug answered ${moved.response.status}; expected 200`, { evidence: moved.response });
+    t.verify(moved.data.name === name, `the PATCH of slug alone answered name ${moved.data.name}; the name of the first PATCH, ${name}, must stay`, { evidence: moved.response });
+    const read = await t.api.GET('/pages/{id}', { params: { path: { id: page.id } } });
+    t.verify(
+      read.data?.name === name && read.data.slug === expectedSlug(slug, { removeSlash: true }),
+      `getPage shows name ${read.data?.name} and slug ${read.data?.slug} after PATCH {name: ${name}} and PATCH {slug: ${slug}}; expected both kept`,
+      { evidence: read.response },
+    );
+  });
+
   test('changes the slug, normalised as on creation', { check: 'crud_agreement', rules: ['page.rename-keeps-slug'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const page = await new Resources(t).page();
     const slug = `${t.names.name('New')} Slug`;
