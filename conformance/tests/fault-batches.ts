@@ -123,7 +123,14 @@ export function evidenceFor<Case extends Batchable>(fault: Case, batch: FaultBat
   // A rule shown broken by these failures: one whose check failed in a counted test, as the test that
   // declares the rule or as a response-level check recorded on the test's exchanges.
   const brokenRules = report.ruleCoverage.rules
-    .filter((rule) => failures.some((failure) => rulesOfCheck(failure.check).includes(rule.id) || rule.tests.some((test) => test.name === failure.test && test.state === 'failed')))
+    .filter((rule) =>
+      failures.some((failure) =>
+        // A failure that names the rules it shows broken counts for those alone, as in rule coverage.
+        failure.rules
+          ? failure.rules.includes(rule.id)
+          : rulesOfCheck(failure.check).includes(rule.id) || rule.tests.some((test) => test.name === failure.test && test.state === 'failed'),
+      ),
+    )
     .map((rule) => rule.id);
   return { failedChecks: [...new Set(failures.map((failure) => failure.check))].sort(), brokenRules: brokenRules.sort() };
 }
