@@ -63,7 +63,9 @@ async function startServer(fault?: FaultName): Promise<{ server: ServerProcess; 
     rmSync(dataDir, { recursive: true, force: true });
   };
   // A second workspace, for fairness between workspaces.
-  const admin = await runAdmin(['workspace', 'create', '--name', 'Other'], { DATABASE_PATH: server.databasePath, DATA_DIR: dataDir });
+  // A wait for an event, not a timing claim: the admin command starts while the server warms up, and on
+  // a busy machine that took more than the default 20 s.
+  const admin = await runAdmin(['workspace', 'create', '--name', 'Other'], { DATABASE_PATH: server.databasePath, DATA_DIR: dataDir }, 90_000);
   const token2 = /token\s+(\S+)/.exec(admin.stdout)?.[1];
   if (!token2) {
     await close();
