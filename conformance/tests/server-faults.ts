@@ -52,7 +52,8 @@ export const SERVER_FAULT_CASES: FaultCase[] = [
   { fault: 'category-color-lowercased', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['category.optional-fields-null'] },
   { fault: 'category-delete-removes-posts', include: ['deleteCategory'], caughtBy: ['crud_agreement'], breaks: ['category.delete-keeps-posts'] },
   { fault: 'subscriber-created-pending', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.new-active-verified'] },
-  { fault: 'upsert-check-then-insert', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_concurrency'], breaks: ['subscriber.upsert-concurrent-once'] },
+  // A race: shown only when concurrent upserts meet within its 50 ms gap, which a server busy with another family's tests makes less likely.
+  { fault: 'upsert-check-then-insert', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_concurrency'], breaks: ['subscriber.upsert-concurrent-once'], alone: 'a race whose evidence depends on timing' },
   { fault: 'subscriber-id-restored', include: ['deleteSubscriber'], caughtBy: ['crud_agreement'], breaks: ['subscriber.resubscribe-after-delete'] },
   { fault: 'newsletter-empty-update-touches', include: ['updateNewsletter'], caughtBy: ['newsletter_update'], breaks: ['newsletter.empty-update-unchanged'] },
   { fault: 'newsletter-rename-keeps-name-slug', include: ['updateNewsletter'], caughtBy: ['newsletter_update'], breaks: ['newsletter.rename-moves-name-slug'] },
