@@ -33,6 +33,7 @@ export const SAME_ON_EVERY_LINE = [
   'conformance/tests/hostile-cases.test.ts',
   'conformance/tests/readme.test.ts',
   'conformance/tests/report.test.ts',
+  'conformance/tests/test-verdict.test.ts',
   'conformance/tests/rule-proofs.test.ts',
   'conformance/tests/fault-batches.test.ts',
   'conformance/tests/validator.test.ts',

@@ -128,7 +128,8 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
   const notApplicable: RunReport['notApplicable'] = [];
 
   for (const entry of entries) {
-    const record = entry.record;
+    // A test that reached no verdict counts for nothing, whatever its body recorded before the run stopped.
+    const record = entry.state === 'not_run' ? undefined : entry.record;
     if (!record) {
       // A test that failed without a record failed in the harness itself; it still counts against its check.
       if (entry.state === 'failed') {

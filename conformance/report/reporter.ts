@@ -23,6 +23,7 @@ import { formatConsoleReport } from './console.ts';
 import { formatHtmlReport } from './html.ts';
 import { formatJunitReport } from './junit.ts';
 import { buildReport, type RunReport, type TestEntry } from './model.ts';
+import { entryOf } from './test-verdict.ts';
 
 export interface ReporterSettings {
   options: RunOptions;
@@ -41,48 +42,6 @@ function notRunReason(settings: ReporterSettings): string {
     ? `not run: --max-time (${settings.options.maxTimeSeconds} s) stopped the run before this test finished`
     : 'not run: the run stopped before this test';
 }
-
-function entryOf(testCase: TestCase, notRun: string, timeLimitReached: boolean): TestEntry | undefined {
-  const meta = testCase.meta();
-  const declared = meta.conformanceTest;
-  if (!declared) return undefined;
-  const result = testCase.result();
-  const base = {
-    name: testCase.fullName,
-    file: testCase.module.relativeModuleId,
-    operation: declared.operation,
-    check: declared.check,
-    rules: declared.rules ?? [],
-    // The harness's own wall-clock times: vitest's are per worker, so one operation's tests in several
-    // workers would not add up to a time within the run.
-    durationMs: Math.round(meta.conformanceTiming?.durationMs ?? testCase.diagnostic()?.duration ?? 0),
-    startedAtMs: meta.conformanceTiming?.startedAt,
-    record: meta.conformance,
-  };
-  switch (result.state) {
-    case 'passed':
-      return { ...base, state: 'passed' };
-    case 'failed': {
-      const message = result.errors.map((error) => error.message).join('; ');
-      // Stopped mid-way by the run's end (--max-time): it reached no verdict, so it neither passed nor failed.
-      // A test's timeout is cut to what --max-time leaves; once the limit is reached, a test that timed out
-      // without a verdict was stopped by it, not by the target.
-      if (!meta.conformance && (CANCELLED.test(message) || (timeLimitReached && TIMED_OUT.test(message)))) return { ...base, state: 'not_run', reason: notRun };
-      return { ...base, state: 'failed', reason: meta.conformance ? undefined : message };
-    }
-    case 'skipped':
-      if (meta.conformanceNotRun) return { ...base, state: 'not_run', reason: meta.conformanceNotRun };
-      // A test that found it does not apply records why before it skips; any other skip (vitest's own,
-      // when the run is cancelled: "aborted by the user") is a test that never ran.
-      return meta.conformance && result.note ? { ...base, state: 'not_applicable', reason: result.note } : { ...base, state: 'not_run', reason: notRun };
-    default:
-      return { ...base, state: 'not_run', reason: notRun };
-  }
-}
-
-/** vitest's words for a test it stopped because the run was cancelled. */
-const CANCELLED = /aborted by the user|test run was (aborted|cancell?ed)/i;
-const TIMED_OUT = /timed out in \d+ ?ms/i;
 
 /** A failed test's failures; a test that failed without a record (a timeout) is one failure of its check. */
 function failuresOf(entry: TestEntry): CheckFailure[] {

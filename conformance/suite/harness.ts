@@ -24,6 +24,8 @@ declare module 'vitest' {
     conformance?: TestRecord;
     /** Set when the test could not run to a verdict (a 429 the suite gave up on): why. */
     conformanceNotRun?: string;
+    /** Set when the test found it does not apply: why. Vitest's own skip notes (a cancelled run) are not this. */
+    conformanceNotApplicable?: string;
     /** When the test's body started and how long it took, on the wall clock every worker shares (epoch ms). */
     conformanceTiming?: { startedAt: number; durationMs: number };
   }
@@ -115,7 +117,10 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
           vitestContext.task.meta.conformanceNotRun = context.redact(notRun);
           vitestContext.skip(context.redact(notRun));
         }
-        if (notApplicable) vitestContext.skip(context.redact(notApplicable));
+        if (notApplicable) {
+          vitestContext.task.meta.conformanceNotApplicable = context.redact(notApplicable);
+          vitestContext.skip(context.redact(notApplicable));
+        }
       });
     });
   });
