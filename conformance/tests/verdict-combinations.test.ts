@@ -12,9 +12,13 @@ import { startTestServer, type TestServer } from '../../server/tests/harness.ts'
 import type { FailuresFile } from '../cases/failures-file.ts';
 import type { RunReport } from '../report/model.ts';
 import { runCli, type CliRun } from './run-cli.ts';
+import { startStallingProxy, type StallingProxy } from './stalling-proxy.ts';
 
 let clean: TestServer;
+/** The faulty server, reached through a proxy that can stop answering (for the cut runs). */
 let faulty: TestServer;
+let faultyServer: TestServer;
+let stalling: StallingProxy;
 let dir: string;
 let saved: FailuresFile;
 
@@ -27,7 +31,9 @@ const read = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 const rerunReport = (runId: string) => read<RunReport>(path.join(dir, 'reruns', runId, 'report.json'));
 
 beforeAll(async () => {
-  [clean, faulty] = await Promise.all([startTestServer(), startTestServer({ faults: ['upsert-duplicates'] })]);
+  [clean, faultyServer] = await Promise.all([startTestServer(), startTestServer({ faults: ['upsert-duplicates'] })]);
+  stalling = await startStallingProxy(faultyServer.baseUrl);
+  faulty = { ...faultyServer, baseUrl: stalling.baseUrl };
   dir = mkdtempSync(path.join(tmpdir(), 'conformance-verdicts-'));
   const first = await cli(faulty, ['--include', 'createSubscriber', '--phases', 'scenarios']);
   expect(first.exitCode, first.stdout + first.stderr).toBe(1);
@@ -36,7 +42,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all([clean, faulty].map((server) => server?.close()));
+  await stalling?.close();
+  await Promise.all([clean, faultyServer].map((server) => server?.close()));
 });
 
 /** Whatever the run printed, it is not a pass. */
@@ -72,7 +79,11 @@ describe('combinations that select nothing, or another target, stop with exit 2'
 
 describe('combinations that run', () => {
   it('--failed --max-time that cuts the rerun: INCOMPLETE, exit 1, and every failure it did not reach kept', async () => {
-    const run = await cli(faulty, ['--failed', '--max-time', '1', '--run-id', 'cutrerun']);
+    // The rerun's requests go unanswered, so the cut finds its tests waiting however fast the machine is.
+    stalling.stall = (request) => request.method === 'POST' && /\/subscribers$/.test(request.url ?? '');
+    const held = stalling.stalled();
+    const run = await cli(faulty, ['--failed', '--max-time', '3', '--run-id', 'cutrerun']).finally(() => (stalling.stall = undefined));
+    expect(stalling.stalled(), 'no rerun test reached the target before the cut').toBeGreaterThan(held);
     expectNoPass(run);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/^(FAILED · )?INCOMPLETE/m);
@@ -80,7 +91,8 @@ describe('combinations that run', () => {
     expect((kept.tests ?? []).map((test) => test.id).sort()).toEqual(saved.tests!.map((test) => test.id).sort());
     const report = rerunReport('cutrerun');
     expect(report.summary.tests.passed).toBe(0);
-    for (const test of report.tests.filter((entry) => entry.state === 'not_run')) expect(test.reason).toMatch(/--max-time \(1 s\)/);
+    expect(report.summary.tests.notRun).toBeGreaterThan(0);
+    for (const test of report.tests.filter((entry) => entry.state === 'not_run')) expect(test.reason).toMatch(/--max-time \(3 s\)/);
   }, 120_000);
 
   it('--failed --phases scenarios --include createSubscriber: runs the saved tests and fails them again', async () => {
