@@ -34,6 +34,7 @@ export const SAME_ON_EVERY_LINE = [
   'conformance/tests/readme.test.ts',
   'conformance/tests/report.test.ts',
   'conformance/tests/test-verdict.test.ts',
+  'conformance/tests/model-reach.test.ts',
   'conformance/tests/rule-proofs.test.ts',
   'conformance/tests/fault-batches.test.ts',
   'conformance/tests/validator.test.ts',

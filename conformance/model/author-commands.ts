@@ -80,7 +80,7 @@ export class GetAuthor implements Command {
     const { id, own, author } = pickAuthor(model, this.workspace, this.author);
     const step = `getAuthor ${id}`;
     const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id } };
-    if (!own) return void (await exchange(world, step, request, { status: 404, rules: REACH }));
+    if (!own) return void (await exchange(world, step, request, { status: 404, rules: [id === MISSING_ID ? 'resources.missing-is-404' : 'auth.workspace-scope'] }));
     if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id }, rules: REACH }));
     if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(id, () => current(world, this.workspace, author!)));
     await exchange(world, step, request, { status: 200, same: author!.snapshot, rules: AUTHOR_READ });
@@ -125,7 +125,7 @@ export class UpdateAuthor implements Command {
     const body = bodyOf(this.change, world.names.people);
     const step = `updateAuthor ${id} with ${JSON.stringify(body)}`;
     const request = { operationId: 'updateAuthor', workspace: this.workspace, ids: { id }, body };
-    if (!own) return void (await exchange(world, step, request, { status: 404, rules: REACH }));
+    if (!own) return void (await exchange(world, step, request, { status: 404, rules: [id === MISSING_ID ? 'resources.missing-is-404' : 'auth.workspace-scope'] }));
     await world.authors.hold(id, async () => {
       const before = await current(world, this.workspace, author!);
       let prediction: Prediction;

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ModelCategory, type ModelPage, type ServiceModel, type Workspace } from './state.ts';
-import { compareItems, exchange, idOf, locate, pickParent, reachable, ws, type Child } from './steps.ts';
+import { compareItems, exchange, idOf, locate, notFound, pickParent, reachable, ws, type Child } from './steps.ts';
 import { LIST, READ, READ_FIELDS, REACH } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
@@ -23,8 +23,9 @@ export class CreateCategory implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const name = world.names.categories[this.name % world.names.categories.length]!;
-    let prediction: Prediction = { status: 404, rules: REACH };
-    if (reachable(page, this.workspace)) {
+    let prediction: Prediction;
+    if (!reachable(page, this.workspace)) prediction = notFound(this.workspace, page);
+    else {
       const fields: Record<string, unknown> = { name, page_id: page!.snapshot.id, description: null, color: null };
       if (page!.categorySlugFreed) notePredictionOpen(world, "a category's slug after another category of the page was deleted: the contract does not say whether a deleted category's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(name), page!.categories.map((category) => String(category.snapshot.slug)));
@@ -40,8 +41,8 @@ export class GetCategory implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly category: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: page, target, found } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category);
-    const prediction: Prediction = found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : { status: 404, rules: REACH };
+    const { parent: page, target, found, missed } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category, model.deleted.categories);
+    const prediction: Prediction = found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : missed!;
     await exchange(world, `getCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, prediction);
   }
   toString = () => `getCategory ${ws(this.workspace)} page#${this.page} category#${this.category}`;
@@ -51,10 +52,11 @@ export class DeleteCategory implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly category: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: page, target, found } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category);
-    await exchange(world, `deleteCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deleteCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404, rules: REACH });
+    const { parent: page, target, found, missed } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category, model.deleted.categories);
+    await exchange(world, `deleteCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deleteCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? { status: 204, rules: REACH } : missed!);
     if (!found) return;
     page!.categories.splice(page!.categories.indexOf(target!.child), 1);
+    model.deleted.categories.push(target!);
     page!.categorySlugFreed = true;
     // Its posts stay, without the category.
     for (const post of page!.posts) {
@@ -72,7 +74,7 @@ export class ListCategories implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst(page?.categories ?? []);
-    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
+    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, page);
     const answer = await exchange(world, `listCategories of page ${idOf(page)}`, { operationId: 'listCategories', workspace: this.workspace, ids: { page_id: idOf(page) }, query: { size: 100 } }, prediction);
     if (prediction.status === 200) compareItems(world, 'listCategories', items, answer);
   }

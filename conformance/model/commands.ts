@@ -10,7 +10,7 @@ import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
-import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, locate, learnRead, MISSING_REF, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
+import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, locate, learnRead, MISSING_REF, notFound, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
 import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
@@ -61,7 +61,7 @@ class CreateSubscriber implements Command {
     const sent = this.spelling === 'capitals' ? address.toUpperCase() : this.spelling === 'spaces' ? ` ${address}\t` : address;
     const existing = newsletter?.subscribers.find((subscriber) => subscriber.address === address);
     let prediction: Prediction;
-    if (!reachable(newsletter, this.workspace)) prediction = { status: 404, rules: REACH };
+    if (!reachable(newsletter, this.workspace)) prediction = notFound(this.workspace, newsletter);
     else if (existing) prediction = { status: 200, same: existing.snapshot, rules: ['subscriber.upsert-same-id', ...REACH] };
     else prediction = { status: 200, fields: { email: address, newsletter_id: newsletter!.snapshot.id, active: true, verified: true, status: 'active' }, rules: ['subscriber.new-active-verified', ...REACH] };
     const answer = await exchange(world, `createSubscriber ${JSON.stringify(sent)} on newsletter ${idOf(newsletter)}`, { operationId: 'createSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, body: { email: sent } }, prediction);
@@ -74,9 +74,11 @@ class DeleteSubscriber implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly subscriber: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: newsletter, target, found } = locate(model.newsletters, allSubscribers(model), this.workspace, this.newsletter, this.subscriber);
-    await exchange(world, `deleteSubscriber ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status: found ? 204 : 404, rules: REACH });
-    if (found) newsletter!.subscribers.splice(newsletter!.subscribers.indexOf(target!.child), 1);
+    const { parent: newsletter, target, found, missed } = locate(model.newsletters, allSubscribers(model), this.workspace, this.newsletter, this.subscriber, model.deleted.subscribers);
+    await exchange(world, `deleteSubscriber ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteSubscriber', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 204, rules: REACH } : missed!);
+    if (!found) return;
+    newsletter!.subscribers.splice(newsletter!.subscribers.indexOf(target!.child), 1);
+    model.deleted.subscribers.push(target!);
   }
   toString = () => `deleteSubscriber ${ws(this.workspace)} newsletter#${this.newsletter} subscriber#${this.subscriber}`;
 }
@@ -87,7 +89,7 @@ class ListSubscribers implements Command {
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newsletter ? newestFirst(newsletter.subscribers) : [];
-    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
+    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, newsletter);
     const answer = await exchange(world, `listSubscribers of newsletter ${idOf(newsletter)}`, { operationId: 'listSubscribers', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query: { size: 100 } }, prediction);
     if (prediction.status === 200) compareItems(world, 'listSubscribers', items, answer);
   }
@@ -106,10 +108,11 @@ class CreateEmail implements Command {
     const subject = world.names.subjects[this.subject % world.names.subjects.length]!;
     const first = pickAuthor(model, this.workspace, 0);
     const author = this.author === undefined ? undefined : this.author === 'own' ? (first.own ? first : undefined) : pickAuthor(model, this.workspace, this.author);
-    let prediction: Prediction = { status: 404, rules: REACH };
+    let prediction: Prediction;
     // The newsletter the path names (404) comes before the author the body names (422).
-    if (reachable(newsletter, this.workspace) && author && !author.own) prediction = { status: 422, rules: ['resources.author-of-workspace', 'errors.precedence'] };
-    else if (reachable(newsletter, this.workspace)) {
+    if (!reachable(newsletter, this.workspace)) prediction = notFound(this.workspace, newsletter);
+    else if (author && !author.own) prediction = { status: 422, rules: ['resources.author-of-workspace', 'errors.precedence'] };
+    else {
       const fields: Record<string, unknown> = { subject, status: 'draft', newsletter_id: newsletter!.snapshot.id, content_html: HTML, scheduled_at: null, author_id: author?.id ?? null };
       if (newsletter!.slugFreed) notePredictionOpen(world, "an email's slug after another email of the newsletter was deleted: the contract does not say whether a deleted email's slug is free again");
       else fields.slug = uniqueSlug(expectedSlug(subject), newsletter!.emails.map((email) => String(email.snapshot.slug)));
@@ -126,11 +129,12 @@ class UpdateEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly subject: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
+    const { parent: newsletter, target, found, missed } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email, model.deleted.emails);
     const subject = `${world.names.subjects[this.subject % world.names.subjects.length]!} (changed)`;
-    let prediction: Prediction = { status: 404, rules: REACH };
-    if (found && target!.child.status !== 'draft') prediction = { status: 409, rules: ['email.only-draft-changes'] };
-    else if (found) {
+    let prediction: Prediction;
+    if (!found) prediction = missed!;
+    else if (target!.child.status !== 'draft') prediction = { status: 409, rules: ['email.only-draft-changes'] };
+    else {
       notePredictionOpen(world, "an email's slug after a new subject: the contract does not say whether it follows the subject");
       // The author stays: the update does not name it (resources.patch-named-fields-only), and an
       // author made inactive keeps their emails (author.inactive-keeps-work).
@@ -151,13 +155,13 @@ class SendEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly past: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
+    const { parent: newsletter, target, found, missed } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email, model.deleted.emails);
     // Whole seconds: the instant is compared as the contract's timestamp spells it.
     const at = new Date(Math.floor((Date.now() + (this.past ? -3_600_000 : LATER_MS)) / 1000) * 1000).toISOString();
     // The contract's order of errors: the time (422), the email (404), its state (409), its readiness (422).
     let prediction: Prediction;
     if (this.past) prediction = { status: 422, rules: ['email.send-past-time', 'errors.precedence'] };
-    else if (!found) prediction = { status: 404, rules: [...REACH, 'errors.precedence'] };
+    else if (!found) prediction = { ...missed!, rules: [...missed!.rules, 'errors.precedence'] };
     else if (newsletter!.subscribers.length === 0) prediction = { status: 422, rules: ['email.send-not-ready', 'errors.precedence'] };
     else {
       const fields = { id: target!.child.snapshot.id, status: 'scheduled', scheduled_at: at, sent_at: null, subject: target!.child.snapshot.subject, author_id: target!.child.snapshot.author_id };
@@ -177,12 +181,13 @@ class DeleteEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
+    const { parent: newsletter, target, found, missed } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email, model.deleted.emails);
     const status = !found ? 404 : target!.child.status === 'draft' ? 204 : 409;
-    const rules: readonly ModelRule[] = status === 409 ? ['email.only-draft-changes'] : status === 204 ? ['email.only-draft-changes', ...REACH] : REACH;
+    const rules: readonly ModelRule[] = status === 409 ? ['email.only-draft-changes'] : status === 204 ? ['email.only-draft-changes', ...REACH] : missed!.rules;
     await exchange(world, `deleteEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'deleteEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, { status, rules });
     if (status === 204) {
       newsletter!.emails.splice(newsletter!.emails.indexOf(target!.child), 1);
+      model.deleted.emails.push(target!);
       newsletter!.slugFreed = true;
     }
   }
@@ -193,8 +198,8 @@ class GetEmail implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: newsletter, target, found } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email);
-    await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : { status: 404, rules: REACH });
+    const { parent: newsletter, target, found, missed } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email, model.deleted.emails);
+    await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : missed!);
   }
   toString = () => `getEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email}`;
 }
@@ -205,7 +210,7 @@ class ListEmails implements Command {
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newestFirst((newsletter?.emails ?? []).filter((email) => this.status === undefined || email.status === this.status));
-    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
+    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, newsletter);
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
     const answer = await exchange(world, `listEmails of newsletter ${idOf(newsletter)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listEmails', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query }, prediction);
     if (prediction.status === 200) compareItems(world, 'listEmails', items, answer);
@@ -228,11 +233,12 @@ class CreatePost implements Command {
     const categoryId = this.category === undefined ? undefined : idOf(category?.child);
     const author = this.author === undefined ? undefined : pickAuthor(model, this.workspace, this.author);
     const references = (categoryId === undefined || category?.parent === page) && (author === undefined || author.own);
-    let prediction: Prediction = { status: 404, rules: REACH };
+    let prediction: Prediction;
     // The page the path names (404) comes before what the body names (422): a category of the same
     // page (post.category-of-same-page), an author of the workspace (resources.author-of-workspace).
-    if (reachable(page, this.workspace) && !references) prediction = { status: 422, rules: ['post.category-of-same-page', 'resources.author-of-workspace', 'errors.precedence'] };
-    else if (reachable(page, this.workspace)) {
+    if (!reachable(page, this.workspace)) prediction = notFound(this.workspace, page);
+    else if (!references) prediction = { status: 422, rules: ['post.category-of-same-page', 'resources.author-of-workspace', 'errors.precedence'] };
+    else {
       const fields: Record<string, unknown> = { title, status, page_id: page!.snapshot.id, category_id: categoryId ?? null, scheduled_at: null };
       if (!this.published) fields.first_published_at = null;
       if (page!.slugFreed) notePredictionOpen(world, "a post's slug after another post of the page was deleted: the contract does not say whether a deleted post's slug is free again");
@@ -260,11 +266,12 @@ class UpdatePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number, readonly published: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
+    const { parent: page, target, found, missed } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post, model.deleted.posts);
     const status = this.published ? 'published' : 'draft';
-    let prediction: Prediction = { status: 404, rules: REACH };
+    let prediction: Prediction;
     const before = target?.child.snapshot;
-    if (found) {
+    if (!found) prediction = missed!;
+    else {
       const fields: Record<string, unknown> = { id: before!.id, status, slug: before!.slug, title: before!.title };
       // Set by the first publication, never changed or cleared afterwards.
       if (before!.first_published_at !== null || !this.published) fields.first_published_at = before!.first_published_at;
@@ -284,10 +291,11 @@ class DeletePost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
-    await exchange(world, `deletePost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deletePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, { status: found ? 204 : 404, rules: REACH });
+    const { parent: page, target, found, missed } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post, model.deleted.posts);
+    await exchange(world, `deletePost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'deletePost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? { status: 204, rules: REACH } : missed!);
     if (found) {
       page!.posts.splice(page!.posts.indexOf(target!.child), 1);
+      model.deleted.posts.push(target!);
       page!.slugFreed = true;
     }
   }
@@ -298,8 +306,8 @@ class GetPost implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
-    const { parent: page, target, found } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post);
-    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? readPrediction(target!.child) : { status: 404, rules: REACH });
+    const { parent: page, target, found, missed } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post, model.deleted.posts);
+    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? readPrediction(target!.child) : missed!);
     if (found) learnRead(target!.child, answer.json);
   }
   toString = () => `getPost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
@@ -311,7 +319,7 @@ class ListPosts implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst((page?.posts ?? []).filter((post) => this.status === undefined || post.snapshot.status === this.status));
-    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : { status: 404, rules: REACH };
+    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, page);
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
     const answer = await exchange(world, `listPosts of page ${idOf(page)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listPosts', workspace: this.workspace, ids: { page_id: idOf(page) }, query }, prediction);
     if (prediction.status === 200) compareItems(world, 'listPosts', items, answer);

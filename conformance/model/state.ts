@@ -63,6 +63,12 @@ export interface ModelPage {
   categorySlugFreed: boolean;
 }
 
+/** A resource the run deleted, and the parent it was in. */
+export interface Deleted<P, C> {
+  parent: P;
+  child: C;
+}
+
 /** Why a prediction could not be made, counted for the report. */
 export type Unpredicted = Map<string, number>;
 
@@ -74,6 +80,13 @@ export class ServiceModel {
    * through the API, so their ids stay; the fields of those the run may not change are left open.
    */
   readonly authors: ModelAuthor[] = [];
+  /** What the run deleted, by kind, with the parent it was in: later requests that name it must answer 404. */
+  readonly deleted = {
+    posts: [] as Deleted<ModelPage, ModelPost>[],
+    categories: [] as Deleted<ModelPage, ModelCategory>[],
+    emails: [] as Deleted<ModelNewsletter, ModelEmail>[],
+    subscribers: [] as Deleted<ModelNewsletter, ModelSubscriber>[],
+  };
 
   newsletterOf(workspace: Workspace): ModelNewsletter | undefined {
     return this.newsletters.find((newsletter) => newsletter.workspace === workspace);

@@ -11,10 +11,12 @@ import { judge, ModelMismatch, type Answer, type Prediction, type Request, type 
 /**
  * Reference values: 0 to 6 pick what a valid request would name (the workspace's own parent, a child of
  * the named parent), 7 and 8 something else the run made (another workspace's parent, another parent's
- * child), 9 an id that names nothing. Most requests are valid and move state; the rest probe refusals.
+ * child; for a child, 8 is one the run deleted from the named parent, when there is one), 9 an id that
+ * names nothing. Most requests are valid and move state; the rest probe refusals.
  */
 export const MISSING_REF = 9;
 export const OTHER_REF = 7;
+export const GONE_REF = 8;
 
 export function pickParent<T extends { workspace: Workspace }>(items: T[], workspace: Workspace, ref: number): T | undefined {
   if (ref === MISSING_REF) return undefined;
@@ -49,11 +51,36 @@ export function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
 
 export const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;
 
-/** What a request names (a parent, and a child through it) and whether the workspace reaches that child there. */
-export function locate<P extends { workspace: Workspace }, C>(parents: P[], children: Child<P, C>[], workspace: Workspace, parentRef: number, childRef: number) {
+/**
+ * The 404 of a request that does not reach what it names, charged to the one rule that says why: an id
+ * that names nothing, another workspace's resource, a child the run deleted, a child of another parent.
+ * A request that names only a parent leaves `child` out.
+ */
+export function notFound(workspace: Workspace, parent: { workspace: Workspace } | undefined, child?: { target: Child<unknown, unknown> | undefined; gone: boolean }): Prediction {
+  return { status: 404, rules: [whyNotFound(workspace, parent, child)] };
+}
+
+function whyNotFound(workspace: Workspace, parent: { workspace: Workspace } | undefined, child?: { target: Child<unknown, unknown> | undefined; gone: boolean }): ModelRule {
+  if (parent === undefined) return 'resources.missing-is-404';
+  if (parent.workspace !== workspace) return 'auth.workspace-scope';
+  if (child === undefined) throw new Error('the model predicted a 404 for a parent the workspace reaches');
+  if (child.gone) return 'resources.gone-after-delete';
+  if (child.target === undefined) return 'resources.missing-is-404';
+  if (child.target.parent !== parent) return 'resources.child-of-its-parent';
+  throw new Error('the model predicted a 404 for a child the workspace reaches');
+}
+
+/**
+ * What a request names (a parent, and a child through it, which may be one the run deleted from that
+ * parent: `gone`), whether the workspace reaches that child there, and the 404 it must answer otherwise.
+ */
+export function locate<P extends { workspace: Workspace }, C>(parents: P[], children: Child<P, C>[], workspace: Workspace, parentRef: number, childRef: number, deleted: Child<P, C>[] = []) {
   const parent = pickParent(parents, workspace, parentRef);
-  const target = pickChild(children, parent, childRef);
-  return { parent, target, found: reachable(parent, workspace) && target?.parent === parent };
+  const goneHere = childRef === GONE_REF ? deleted.filter((item) => item.parent === parent) : [];
+  const gone = goneHere.length > 0;
+  const target = gone ? goneHere[goneHere.length - 1] : pickChild(children, parent, childRef);
+  const found = reachable(parent, workspace) && !gone && target?.parent === parent;
+  return { parent, target, found, missed: found ? undefined : notFound(workspace, parent, { target, gone }) };
 }
 
 /** Sends, judges and returns the answer; `step` says in words what the request was. */
