@@ -53,9 +53,12 @@ interface Sent {
   outsideApi?: true;
 }
 
+/** Ends the rehearsal early: the server is shutting down. */
+class ShuttingDown extends Error {}
+
 /**
  * Sends the rehearsal's requests, one after another, and resolves with what each was answered. A
- * server shutting down (`signal`) stops it between two requests.
+ * server shutting down (`signal`) stops it between two requests: it resolves with what was sent.
  */
 export async function rehearseAnswers(shadow: Rehearsal, apiBase: string, limits: ServerLimits, signal?: AbortSignal): Promise<RehearsedAnswer[]> {
   const server: Server = createHttpServer(shadow.app, limits).listen(0, '127.0.0.1');
@@ -64,7 +67,7 @@ export async function rehearseAnswers(shadow: Rehearsal, apiBase: string, limits
   const answers: RehearsedAnswer[] = [];
 
   async function send(operation: string, expected: number, method: string, path: string, sent: Sent = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (signal?.aborted) throw signal.reason;
+    if (signal?.aborted) throw new ShuttingDown();
     const headers: Record<string, string> = { ...sent.headers };
     if (sent.authorization !== false) headers.Authorization = sent.authorization ?? `Bearer ${shadow.token}`;
     let body: string | FormData | undefined;
@@ -212,6 +215,9 @@ export async function rehearseAnswers(shadow: Rehearsal, apiBase: string, limits
     await send('no route', 404, 'GET', '/nothing-here');
     await send('no route', 404, 'GET', '/nothing-here', { outsideApi: true });
     return answers;
+  } catch (err) {
+    if (err instanceof ShuttingDown) return answers;
+    throw err;
   } finally {
     server.close();
     server.closeAllConnections();
