@@ -10,6 +10,10 @@
  * the same way every time: lists answer 200; creates of a top-level resource answer 201 (a new name
  * and slug each time); an image upload answers 201; every operation with an id in its path is asked about ids
  * that do not exist and answers 404, its body (the contract's own example) validated first.
+ *
+ * Beside each request's wall time, the server's CPU time for it (bench/request-cpu-preload.mjs
+ * measures it in the server and tells it when asked): on a busy machine the wall time of one request moves by several
+ * milliseconds from one to the next, its CPU time far less.
  */
 import { readFileSync } from 'node:fs';
 import { DEV_TOKEN, startServerProcess, type ServerProcess } from '../server/tests/processes.ts';
@@ -21,6 +25,9 @@ export interface FirstRequest {
   status: number;
   firstMs: number;
   medianMs: number;
+  /** The server's CPU time for the first request, and the median of the later ones. */
+  firstCpuMs: number;
+  medianCpuMs: number;
 }
 
 export interface FirstRequestsResult {
@@ -95,6 +102,8 @@ export const WARM = /validators built for every operation/;
 
 /** The command `npm start` runs, after its Node flags. */
 const NPM_START = { script: 'scripts/run-built.mjs', args: ['server/main.ts'] };
+/** Measures the server's CPU time for each request (bench/request-cpu-preload.mjs). */
+const CPU_PRELOAD = 'bench/request-cpu-preload.mjs';
 
 export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
@@ -113,11 +122,16 @@ export async function waitForOutput(server: ServerProcess, pattern: RegExp, time
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function timed(send: () => Promise<Response>): Promise<{ ms: number; status: number }> {
+async function timed(origin: string, send: () => Promise<Response>): Promise<{ ms: number; cpuMs: number; status: number }> {
   const started = performance.now();
   const response = await send();
   await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status };
+  const ms = performance.now() - started;
+  // Measured by then: the figure is taken in the turn after the answer's 'finish', and this request
+  // is sent only once the whole answer has arrived.
+  const { cpuMs } = (await (await fetch(`${origin}/__request-cpu`)).json()) as { cpuMs?: number };
+  if (typeof cpuMs !== 'number') throw new Error(`the server measured no CPU time for ${response.url}: is ${CPU_PRELOAD} loaded?`);
+  return { ms, cpuMs, status: response.status };
 }
 
 /** Starts a server of its own and measures its start-up and the first request of every operation. */
@@ -126,21 +140,23 @@ export async function measureFirstRequests(env: Record<string, string>): Promise
   // LOG_LEVEL=info: the server logs when it has built every operation's validators (server/main.ts).
   // Started as `npm start` starts it (without npm itself): through scripts/run-built.mjs, which checks
   // that build/ is current and, on Node 22.1 and later, turns on V8's compile cache.
-  const server: ServerProcess = await startServerProcess(makeTempDir('bench-first'), { ...env, BUILD_DOCS: 'true', LOG_LEVEL: 'info' }, 60_000, NPM_START);
+  const server: ServerProcess = await startServerProcess(makeTempDir('bench-first'), { ...env, BUILD_DOCS: 'true', LOG_LEVEL: 'info' }, 60_000, { ...NPM_START, preload: [CPU_PRELOAD] });
   const startToHealthyMs = performance.now() - started;
   try {
     await waitForOutput(server, WARM, 60_000);
     const startToWarmMs = performance.now() - started;
     const operations: FirstRequest[] = [];
     for (const probe of probes(server.baseUrl)) {
-      const first = await timed(() => probe.send(0));
+      const first = await timed(server.origin, () => probe.send(0));
       const again: number[] = [];
+      const againCpu: number[] = [];
       for (let round = 1; round < REPEATS; round++) {
-        const next = await timed(() => probe.send(round));
+        const next = await timed(server.origin, () => probe.send(round));
         if (next.status !== first.status) throw new Error(`${probe.operationId} answered ${first.status}, then ${next.status}`);
         again.push(next.ms);
+        againCpu.push(next.cpuMs);
       }
-      operations.push({ operationId: probe.operationId, status: first.status, firstMs: first.ms, medianMs: median(again) });
+      operations.push({ operationId: probe.operationId, status: first.status, firstMs: first.ms, medianMs: median(again), firstCpuMs: first.cpuMs, medianCpuMs: median(againCpu) });
     }
     return { startToHealthyMs, startToWarmMs, operations, peakMB: peakRssMB(server.child.pid!) };
   } finally {

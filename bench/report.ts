@@ -145,9 +145,16 @@ export function targetsOf(results: BenchmarkResults): Target[] {
   const first = results.firstRequests;
   targets.push({ name: `start-up to the first /healthz answer < ${n(TARGETS.startToHealthyMs)} ms`, measured: `${n(first.startToHealthyMs)} ms`, met: first.startToHealthyMs < TARGETS.startToHealthyMs });
   const slowest = [...first.operations].sort((a, b) => (b.firstMs - b.medianMs) - (a.firstMs - a.medianMs))[0];
+  const costliest = [...first.operations].sort((a, b) => (b.firstCpuMs - b.medianCpuMs) - (a.firstCpuMs - a.medianCpuMs))[0];
+  const over = (by: (o: (typeof first.operations)[number]) => number) => first.operations.filter((o) => by(o) > TARGETS.firstRequestOverMedianMs).length;
   targets.push({
     name: `first request of every operation <= its median + ${TARGETS.firstRequestOverMedianMs} ms`,
-    measured: slowest ? `worst ${slowest.operationId}: first ${n(slowest.firstMs, 1)} ms, median ${n(slowest.medianMs, 1)} ms` : 'no operation measured',
+    measured:
+      slowest && costliest
+        ? `worst ${slowest.operationId}: first ${n(slowest.firstMs, 1)} ms, median ${n(slowest.medianMs, 1)} ms; ` +
+          `${over((o) => o.firstMs - o.medianMs)} of ${first.operations.length} over; ` +
+          `server CPU: worst ${costliest.operationId} ${n(costliest.firstCpuMs - costliest.medianCpuMs, 1)} ms over, ${over((o) => o.firstCpuMs - o.medianCpuMs)} over`
+        : 'no operation measured',
     met: slowest !== undefined && slowest.firstMs - slowest.medianMs <= TARGETS.firstRequestOverMedianMs,
   });
   const peak = Math.max(...results.peakRssMB.map((p) => p.mb));
@@ -185,11 +192,13 @@ function suiteInstallLine(install: SuiteInstall): string {
 }
 
 function firstRequestLines(first: FirstRequestsResult): string[] {
-  const rows = first.operations.map((o) => [o.operationId, String(o.status), n(o.firstMs, 1), n(o.medianMs, 1), n(o.firstMs - o.medianMs, 1)]);
+  const rows = first.operations.map((o) => [
+    o.operationId, String(o.status), n(o.firstMs, 1), n(o.medianMs, 1), n(o.firstMs - o.medianMs, 1), n(o.firstCpuMs, 1), n(o.medianCpuMs, 1), n(o.firstCpuMs - o.medianCpuMs, 1),
+  ]);
   return [
     `A fresh server as npm start runs it: ${n(first.startToHealthyMs)} ms from start to the first /healthz answer, ${n(first.startToWarmMs)} ms until every operation's validators are built (in the background); peak RSS ${n(first.peakMB)} MB`,
-    'The first request of each operation, then the same request 20 times (bench/first-requests.ts)',
-    table([['operation', 'status', 'first ms', 'median ms', 'first - median'], ...rows]),
+    "The first request of each operation, then the same request 20 times (bench/first-requests.ts): wall time, and the server's CPU time for the request",
+    table([['operation', 'status', 'first ms', 'median ms', 'first - median', 'CPU first', 'CPU median', 'CPU first - median'], ...rows]),
   ];
 }
 

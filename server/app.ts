@@ -74,6 +74,12 @@ export interface AppOptions {
    * reaches it.
    */
   validation?: boolean;
+  /**
+   * The warm-up's last step: sends every operation's answers once through a copy of this application
+   * (compose-shadow.ts, http/warm-answers.ts), which shares these API stages' compiled validators.
+   * Absent, the warm-up ends with the services' rehearsal.
+   */
+  rehearseAnswers?: (api: readonly Stage[], signal?: AbortSignal) => Promise<void>;
 }
 
 /** What the stages are made of, for whoever adapts the pipeline and must make a stage anew. */
@@ -216,8 +222,9 @@ export function buildApp(options: AppOptions): Express {
   // serve.ts calls it once the server listens: every operation's validators are built before the
   // operation's first request (http/warm-validators.ts), then the list answers' own, then the request
   // parsers run once (http/warm-parsers.ts) and the operations are rehearsed in a transaction that is
-  // rolled back (services/rehearsal.ts), so that no first request pays for what runs the first time.
-  // It warms the stages actually mounted.
+  // rolled back (services/rehearsal.ts), and last every operation's answers are sent once through a
+  // throwaway copy of the application (options.rehearseAnswers), so that no first request pays for
+  // what runs the first time. It warms the stages actually mounted.
   const validator = pipeline.api.find((stage) => stage.name === 'validator');
   const lists = pipeline.api.find((stage) => stage.name === 'list-answers')?.handler as Partial<ListAnswers> | undefined;
   const warm: WarmUp = async (signal) => {
@@ -228,8 +235,9 @@ export function buildApp(options: AppOptions): Express {
     try {
       await warmParsers(pipeline.api, API_BASE);
       if (!signal?.aborted) rehearseOperations(options.db, options.stores, services, systemClock);
+      if (!signal?.aborted) await options.rehearseAnswers?.(pipeline.api, signal);
     } catch (err) {
-      options.logger.warn({ err }, 'the request parsers or the operations could not be warmed up ahead; their first requests do it');
+      options.logger.warn({ err }, 'the request parsers, the operations or their answers could not be warmed up ahead; their first requests do it');
     }
   };
   app.locals.warmValidators = warm;

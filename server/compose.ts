@@ -3,7 +3,9 @@
  * with its mail transport, and the Express app. main.ts and the tests both start here.
  */
 import path from 'node:path';
-import { buildApp, type AppOptions } from './app.ts';
+import { API_BASE, buildApp, type AppOptions } from './app.ts';
+import { composeShadow } from './compose-shadow.ts';
+import { rehearseAnswers } from './http/warm-answers.ts';
 import { inTransaction, openDatabase, type Db } from './db/database.ts';
 import { WalCheckpoints } from './db/wal-checkpoints.ts';
 import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
@@ -84,7 +86,7 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
   });
   const variant = options.variant;
   variant?.adaptParts?.({ db, stores, services, markdown });
-  const app = buildApp({
+  const appOptions: AppOptions = {
     db,
     stores,
     services,
@@ -97,7 +99,17 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     ...(variant?.adaptPipeline ? { adaptPipeline: variant.adaptPipeline } : {}),
     ...(options.docsFile ? { docsFile: options.docsFile } : {}),
     ...(options.validation === undefined ? {} : { validation: options.validation }),
-  });
+    // The warm-up's requests go to a copy of the server with nothing of this one but its validators.
+    rehearseAnswers: async (api, signal) => {
+      const shadow = composeShadow({ build: buildApp, options: appOptions, api, markdown, pagesDomain: config.pagesDomain });
+      try {
+        await rehearseAnswers(shadow, API_BASE, config, signal);
+      } finally {
+        shadow.close();
+      }
+    },
+  };
+  const app = buildApp(appOptions);
 
   return {
     app,
