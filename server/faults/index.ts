@@ -7,6 +7,7 @@
  * server (main.ts), apply it.
  */
 import type { ServerVariant } from '../compose.ts';
+import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-requests.ts';
 import type { FaultName } from './catalog.ts';
 import { faultSet } from './fault-set.ts';
 import { breakParts } from './parts.ts';
@@ -26,11 +27,12 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakParts(on, parts);
       breakRelationParts(on, parts);
       breakSingleOperationParts(on, parts);
+      breakAcrossRequestsParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
-      const api = breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context);
+      const api = breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context);
       return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
