@@ -44,4 +44,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'deactivation-clears-email-author', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.inactive-keeps-work'], alone: MODEL },
   { fault: 'allow-without-head', include: ['getNewsletter'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
   { fault: 'list-pages-reads-body', include: ['listPages'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.body-ignored-without-operation-body'] },
+  // Written without the suite's code in view (server/faults/across-requests.ts).
+  { fault: 'emails-status-filtered-after-paging', include: ['listEmails'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'head-422-as-200', include: ['listSubscribers'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'email-send-any-newsletter', include: ['sendEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'post-location-ids-swapped', include: ['createPost'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
+  { fault: 'category-update-other-workspace', include: ['updateCategory'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
 ];
