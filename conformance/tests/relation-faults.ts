@@ -1,7 +1,7 @@
 /**
- * The reference server's faults of relations that span requests (server/faults/relations.ts), as
- * reference-server.test.ts runs them: each is in one operation only, and is caught by a check of the
- * relation it breaks.
+ * The reference server's faults of relations that span requests (server/faults/relations.ts and
+ * server/faults/across-requests.ts), as reference-server.test.ts runs them: each is in one operation
+ * only, and is caught by a check of the relation it breaks.
  */
 import type { FaultCase } from './fault-batches.ts';
 
@@ -50,4 +50,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-send-any-newsletter', include: ['sendEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
   { fault: 'post-location-ids-swapped', include: ['createPost'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
   { fault: 'category-update-other-workspace', include: ['updateCategory'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  // Faults of server/faults/across-requests.ts that only a later request shows: a second update, a field
+  // the update does not name, the names a rename frees and takes, a rename's uniqueness scope.
+  { fault: 'category-recolor-not-stored', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'page-update-moves-created-at', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'newsletter-rename-keeps-name-key', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
+  { fault: 'page-rename-name-taken-global', include: ['updatePage'], caughtBy: ['workspace_isolation'], breaks: ['names.unique-any-case', 'auth.workspace-scope'] },
 ];

@@ -1,0 +1,65 @@
+/**
+ * names.unique-any-case across a rename, for every resource whose names are unique in a workspace
+ * (pages and newsletters, as the rule says):
+ *
+ * - after a rename the old name is free (a new resource may take it) and the new one is taken (a create
+ *   with it, in other letter case, is a `409`): a server that checks names on a key it forgets to move
+ *   keeps the old name taken and lets the new one be used twice;
+ * - with `--token2`: a rename to a name only the other workspace uses is accepted, in either order, as a
+ *   create with it is.
+ */
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+
+const { contract } = suiteContext();
+
+/** The operations that create and rename each resource of unique names. */
+const RENAMABLE = [
+  { create: 'createPage', rename: 'updatePage' },
+  { create: 'createNewsletter', rename: 'updateNewsletter' },
+] as const;
+
+/** Sends a create or rename with the token given (the run's own when none). */
+async function send(t: Kit, operationId: string, name: string, options: { id?: number; token?: string } = {}) {
+  const { status, json, exchange } = await t.call(contract.operation(operationId), {
+    ids: options.id === undefined ? {} : { id: options.id },
+    body: { name },
+    authorization: options.token === undefined ? undefined : `Bearer ${options.token}`,
+  });
+  return { status, id: (json as { id?: number } | undefined)?.id, exchange };
+}
+
+for (const { create, rename } of RENAMABLE) {
+  forOperation(rename, (test) => {
+    test('frees the old name and takes the new one, in any letter case', { check: 'conflict_detection', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
+      const oldName = t.names.name('old');
+      const newName = t.names.name('new');
+      const made = await send(t, create, oldName);
+      t.ensure(made.status === 201 && made.id !== undefined, `${create} ${JSON.stringify(oldName)} answered ${made.status ?? 'nothing'}; expected 201`, { evidence: made.exchange });
+      const renamed = await send(t, rename, newName, { id: made.id });
+      t.ensure(renamed.status === 200, `${rename} to ${JSON.stringify(newName)} answered ${renamed.status ?? 'nothing'}; expected 200`, { evidence: renamed.exchange });
+      const reused = await send(t, create, oldName);
+      t.verify(reused.status === 201, `${create} ${JSON.stringify(oldName)}, the name before the rename, answered ${reused.status ?? 'nothing'}; expected 201: no other resource has it now`, { evidence: reused.exchange });
+      const taken = await send(t, create, newName.toUpperCase());
+      t.verify(taken.status === 409, `${create} ${JSON.stringify(newName.toUpperCase())}, the new name in other letter case, answered ${taken.status ?? 'nothing'}; expected 409`, { evidence: taken.exchange });
+    });
+
+    test('renames to a name only the other workspace uses, in either order: names are unique per workspace', { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope'], needs: ['state', 'token_validation'] }, async (t: Kit) => {
+      if (!t.options.token2) return t.notApplicable('needs --token2, a token of a second workspace');
+      const workspaces = [
+        { who: 'the first workspace', token: t.options.token },
+        { who: 'the second workspace', token: t.options.token2 },
+      ];
+      for (const [first, second] of [workspaces, [...workspaces].reverse()]) {
+        const name = t.names.name('elsewhere');
+        const used = await send(t, create, name, { token: first!.token });
+        t.ensure(used.status === 201, `${first!.who}'s ${create} ${JSON.stringify(name)} answered ${used.status ?? 'nothing'}; expected 201`, { evidence: used.exchange });
+        const own = await send(t, create, t.names.name('own'), { token: second!.token });
+        t.ensure(own.status === 201 && own.id !== undefined, `${second!.who}'s ${create} answered ${own.status ?? 'nothing'}; expected 201`, { evidence: own.exchange });
+        const renamed = await send(t, rename, name.toUpperCase(), { id: own.id, token: second!.token });
+        t.verify(renamed.status === 200, `${second!.who}'s ${rename} to ${JSON.stringify(name.toUpperCase())}, a name only ${first!.who} uses, answered ${renamed.status ?? 'nothing'}; expected 200`, { evidence: renamed.exchange });
+      }
+    });
+  });
+}
