@@ -1416,12 +1416,12 @@ export interface components {
          */
         "RateLimit-Policy": string;
         /**
-         * @description CORS: the origins a browser may read this answer from. `*` (the reference server's default: the token travels in a header, not in a cookie), or the caller's own origin when the server is configured with a list of origins and the request's `Origin` is on it; absent otherwise, and on requests without an `Origin` header when a list is configured.
+         * @description CORS: the origins a browser may read this answer from, on every answer to a request from an allowed origin, whatever its status (rule headers.cors-present). `*` (the reference server's default: the token travels in a header, not in a cookie), or the caller's own origin when the server is configured with a list of origins and the request's `Origin` is on it; absent otherwise, and on requests without an `Origin` header when a list is configured.
          * @example *
          */
         "Access-Control-Allow-Origin": string;
         /**
-         * @description CORS: the response headers a browser script may read beyond the basic ones, sent with `Access-Control-Allow-Origin`.
+         * @description CORS: the response headers a browser script may read beyond the basic ones, sent with `Access-Control-Allow-Origin`, on every answer that carries it (rule headers.cors-present).
          * @example WWW-Authenticate,Allow,Location,RateLimit,RateLimit-Policy,Retry-After
          */
         "Access-Control-Expose-Headers": string;

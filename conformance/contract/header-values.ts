@@ -1,6 +1,7 @@
 /**
- * Header rules about values, not only syntax: which headers a browser script may read
- * (`headers.cors-exposed`), what the rate-limit fields say and may reveal (`headers.rate-limit-values`),
+ * Header rules about values, not only syntax: that every answer carries the CORS fields
+ * (`headers.cors-present`), which headers a browser script may read (`headers.cors-exposed`), what the
+ * rate-limit fields say and may reveal (`headers.rate-limit-values`),
  * and how long `Retry-After` asks a client to wait (`headers.retry-after-value`).
  * The syntax of each field is the validator's; these are the relations between values that a schema
  * cannot state.
@@ -32,9 +33,33 @@ export function retryAfterSeconds(value: string, date: string | null): number | 
   return Number.isNaN(at) || Number.isNaN(now) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** What is wrong with the values of an answer's headers, in words; empty when nothing is. */
-export function headerValueProblems(headers: Headers, secrets: readonly string[], status = 200): { rule: string; problem: string }[] {
-  const problems: { rule: string; problem: string }[] = [];
+/** How a run against a target restricted to a list of origins is checked, for the failure's message. */
+const RESTRICTED_ORIGINS_HINT = "a target restricted to a list of origins is checked with --header 'Origin: <an origin on its list>'";
+
+/**
+ * What is missing of the CORS fields an answer must carry (headers.cors-present), given the `Origin` the
+ * request carried. The suite sends none of its own, so under the contract's default (every origin
+ * allowed) every answer carries both fields with `*`; a run that sends an `Origin` (`--header`) says it
+ * is one the target allows, so the answer names it or `*`.
+ */
+export function corsPresenceProblems(headers: Headers, requestOrigin: string | null): string[] {
+  const problems: string[] = [];
+  const allowOrigin = headers.get('access-control-allow-origin');
+  const from = requestOrigin === null ? 'a request without Origin (every origin is allowed by default)' : `a request from ${requestOrigin}`;
+  if (allowOrigin === null) problems.push(`the answer to ${from} carries no Access-Control-Allow-Origin: a browser script cannot read it (${RESTRICTED_ORIGINS_HINT})`);
+  else if (allowOrigin.trim() !== '*' && allowOrigin.trim() !== requestOrigin) {
+    problems.push(`Access-Control-Allow-Origin is "${allowOrigin}" on the answer to ${from}; expected * or the request's own origin`);
+  }
+  if (headers.get('access-control-expose-headers') === null) problems.push(`the answer to ${from} carries no Access-Control-Expose-Headers: a browser script cannot read ${EXPOSED_HEADERS.join(', ')}`);
+  return problems;
+}
+
+/**
+ * What is wrong with the values of an answer's headers, in words; empty when nothing is. `requestOrigin`
+ * is the `Origin` the request carried (null: none), for the CORS fields every answer carries.
+ */
+export function headerValueProblems(headers: Headers, secrets: readonly string[], status: number, requestOrigin: string | null): { rule: string; problem: string }[] {
+  const problems: { rule: string; problem: string }[] = corsPresenceProblems(headers, requestOrigin).map((problem) => ({ rule: 'headers.cors-present', problem }));
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null && (status === 429 || status === 503)) {
     const wait = retryAfterSeconds(retryAfter, headers.get('date'));

@@ -214,7 +214,8 @@ export class Kit {
     // The values of the headers, which need the run's tokens to judge what a field reveals.
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;
-    const problems = headerValueProblems(observed.headers, secrets, observed.status);
+    const requestOrigin = exchange.request.headers.find(([name]) => name.toLowerCase() === 'origin')?.[1] ?? null;
+    const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin);
     if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     // Each value breaks a rule of its own: a wrong reset is no fault of the CORS or Retry-After rules.
     for (const { rule, problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);

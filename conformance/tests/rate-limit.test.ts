@@ -90,6 +90,11 @@ describe('--max-rate', () => {
   });
 });
 
+/** The CORS fields of the target's own answer, which every answer carries (headers.cors-present). */
+function corsFieldsOf(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => /^access-control-(allow-origin|expose-headers)$/i.test(name)));
+}
+
 /**
  * Every upsert of a subscriber is refused, as a target's rate limit would, with a wait the suite will not
  * make; the 429 itself keeps the contract, so it is judged and passes, and only the tests are not run.
@@ -104,7 +109,7 @@ const limitUpserts: Fault = {
   upstream: 'live',
   rewriteResponse: (response, context) =>
     context.operation?.operationId === 'createSubscriber'
-      ? { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '3600' }, body: Buffer.from('{"type":"https://publishing.example/problems/too-many-requests","title":"Too many requests","status":429,"detail":"Try again in an hour."}') }
+      ? { status: 429, headers: { ...corsFieldsOf(response.headers), 'content-type': 'application/problem+json', 'retry-after': '3600' }, body: Buffer.from('{"type":"https://publishing.example/problems/too-many-requests","title":"Too many requests","status":429,"detail":"Try again in an hour."}') }
       : response,
 };
 

@@ -56,4 +56,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-update-moves-created-at', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'newsletter-rename-keeps-name-key', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
   { fault: 'page-rename-name-taken-global', include: ['updatePage'], caughtBy: ['workspace_isolation'], breaks: ['names.unique-any-case', 'auth.workspace-scope'] },
+  // A long subject that is not ASCII: the slug is cut after transliteration, not the subject's bytes before it.
+  { fault: 'email-slug-cut-before-transliteration', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['slugs.cut-to-fit'] },
+  // Each cause of email-not-sendable alone: an email without content on a newsletter with subscribers.
+  { fault: 'not-sendable-lists-audience', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields', 'errors.only-present-causes'] },
+  // The CORS fields on every answer: a 409 of createNewsletter without them.
+  { fault: 'newsletter-409-without-cors', include: ['createNewsletter'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
 ];

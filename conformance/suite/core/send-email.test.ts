@@ -16,6 +16,14 @@ import type { Kit } from '../kit.ts';
 import { MISSING_ID } from '../requests.ts';
 import { Resources } from '../resources.ts';
 
+/** What can keep an email from being sent, as email-not-sendable names it in `errors`. */
+const NOT_SENDABLE_CAUSES = ['subject', 'content_html', 'path.newsletter_id'] as const;
+
+/** Every non-empty combination of the causes: each alone, each pair, all three. */
+const NOT_SENDABLE_COMBINATIONS: (typeof NOT_SENDABLE_CAUSES)[number][][] = Array.from({ length: 2 ** NOT_SENDABLE_CAUSES.length - 1 }, (_, index) =>
+  NOT_SENDABLE_CAUSES.filter((_, bit) => ((index + 1) >> bit) & 1),
+);
+
 /** The server's clock and the suite's may differ a little; "now" means within this much. */
 const CLOCK_TOLERANCE_MS = 120_000;
 
@@ -161,17 +169,28 @@ forOperation('sendEmail', (test) => {
     t.verify(status === 401, `answered ${status ?? 'nothing'}; expected 401 (authentication comes before the body)`, { evidence: exchange });
   });
 
-  test('names what is missing in errors: subject, content_html, path.newsletter_id', { check: 'email_send_state_table', rules: ['email.not-sendable-fields'], needs: ['state'] }, async (t: Kit) => {
+  test('names in errors each thing missing and only those: subject, content_html, path.newsletter_id, alone and together', { check: 'email_send_state_table', rules: ['email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
-    const newsletter = await resources.newsletter('nothing-ready');
-    const email = await resources.email(newsletter.id, { subject: '   ', content_html: null });
-    const { error, response } = await send(t, email);
-    const body = error as { type?: string; errors?: Array<{ field?: string }> } | undefined;
-    t.ensure(response.status === 422, `answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response });
-    t.verify(body?.type?.endsWith('/email-not-sendable') === true, `type is ${body?.type}; expected …/email-not-sendable`, { evidence: response });
-    const fields = (body?.errors ?? []).map((error) => error.field).sort();
-    const expected = ['content_html', 'path.newsletter_id', 'subject'];
-    t.verify(JSON.stringify(fields) === JSON.stringify(expected), `errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify(expected)}`, { evidence: response });
+    // Two newsletters serve every combination: one with an active, verified subscriber, one without.
+    const withAudience = await resources.newsletter('audience');
+    await resources.subscriber(withAudience.id);
+    const withoutAudience = await resources.newsletter('nobody');
+    // Every cause alone, every pair and all three: a cause counted wrongly when another is absent (the
+    // audience left uncounted for an email without content) shows only where that cause is alone.
+    for (const missing of NOT_SENDABLE_COMBINATIONS) {
+      const email = await resources.email(missing.includes('path.newsletter_id') ? withoutAudience.id : withAudience.id, {
+        subject: missing.includes('subject') ? '   ' : t.names.name('ready'),
+        content_html: missing.includes('content_html') ? null : '<p>Ready to send.</p>',
+      });
+      const { error, response } = await send(t, email);
+      const body = error as { type?: string; errors?: Array<{ field?: string }> } | undefined;
+      const expected = [...missing].sort();
+      const what = `an email missing ${expected.join(' and ')}`;
+      if (!t.verify(response.status === 422, `${what} answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response })) continue;
+      t.verify(body?.type?.endsWith('/email-not-sendable') === true, `${what}: type is ${body?.type}; expected …/email-not-sendable`, { evidence: response });
+      const fields = (body?.errors ?? []).map((error) => error.field).sort();
+      t.verify(JSON.stringify(fields) === JSON.stringify(expected), `${what}: errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify(expected)}`, { evidence: response });
+    }
   });
 
   test('refuses an email whose newsletter has no active, verified subscriber with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {
