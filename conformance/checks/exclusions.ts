@@ -24,3 +24,11 @@ export function isExcludedTest(options: Exclusions, check: CheckName, rules: rea
 export function isExcludedCheck(options: Exclusions, check: CheckName): boolean {
   return (options.excludeChecks ?? []).includes(check) || allExcluded(rulesOfCheck(check), options.excludeRules);
 }
+
+/**
+ * A rule left out of a check that judges several (header_values): its failures are not recorded, and the
+ * check's other rules are judged as before.
+ */
+export function isExcludedRule(options: Exclusions, rule: string): boolean {
+  return (options.excludeRules ?? []).includes(rule);
+}

@@ -4,6 +4,7 @@
  * path) and that it accepts the token. A wrong setup would otherwise run hundreds of tests and report
  * every one of them as the server's fault; here it stops at once (exit 2) with one line naming the fix.
  */
+import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import type { RunOptions } from '../run-options.ts';
 
 /** The run cannot happen against this target as given: the message says what to fix. */
@@ -18,6 +19,7 @@ interface Answer {
   status: number;
   contentType: string;
   location: string | null;
+  allowOrigin: string | null;
   body: string;
 }
 
@@ -29,7 +31,7 @@ async function get(url: string, options: RunOptions, token: string): Promise<Ans
     signal: AbortSignal.timeout(options.requestTimeoutSeconds * 1000),
   });
   const body = await response.text();
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', location: response.headers.get('location'), body };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', location: response.headers.get('location'), allowOrigin: response.headers.get('access-control-allow-origin'), body };
 }
 
 function codeOf(error: unknown): string {
@@ -114,6 +116,24 @@ async function judge(answer: Answer, options: RunOptions): Promise<void> {
   }
 }
 
+/**
+ * The contract's CORS fields (headers.cors-present) are on every answer of a target that allows every
+ * origin, its default; one restricted to a list of origins sends them only to those. The suite sends no
+ * Origin unless told to, so a probe answered without Access-Control-Allow-Origin cannot say which of the
+ * two it met: rather than fail every answer of the run for a setting, the run stops and names both fixes.
+ */
+function judgeCors(answer: Answer, options: RunOptions): void {
+  if (answer.allowOrigin !== null) return;
+  if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'origin')) return;
+  if (isExcludedRule(options, 'headers.cors-present') || isExcludedCheck(options, 'header_values')) return;
+  throw new TargetUnreachable(
+    `GET ${options.baseUrl}${PROBE_PATH} answered without Access-Control-Allow-Origin to a request without Origin. ` +
+      `If the target allows only a list of origins, give one of them: --header 'Origin: https://app.example'. ` +
+      `Otherwise it breaks headers.cors-present (every answer carries the CORS fields when every origin is allowed, the contract's default); ` +
+      `--exclude-rule headers.cors-present runs the rest without that rule.`,
+  );
+}
+
 function isJson(body: string): boolean {
   try {
     JSON.parse(body);
@@ -157,6 +177,7 @@ export async function waitForTarget(options: RunOptions): Promise<void> {
     throw new TargetUnreachable(`Cannot reach ${options.baseUrl}${waited}: ${connectionAdvice(options.baseUrl, lastCode)}`);
   }
   await judge(answer, options);
+  judgeCors(answer, options);
   if (options.token2 !== undefined) {
     const second = await get(`${options.baseUrl}${PROBE_PATH}`, options, options.token2);
     if (second.status === 401) {

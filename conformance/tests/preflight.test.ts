@@ -28,8 +28,12 @@ function optionsFor(baseUrl: string, waitForServerSeconds: number, profile: RunO
   };
 }
 
-function listen(port: number, status: number): Promise<Server> {
-  const server = createServer((_, response) => response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ page: 1, size: 10, total: 0, result: [] })));
+/** A target answering every request with this status and an empty list; with the CORS field of the contract's default, or, `restricted`, only to requests from https://app.example. */
+function listen(port: number, status: number, restricted = false): Promise<Server> {
+  const server = createServer((request, response) => {
+    const cors = !restricted ? { 'Access-Control-Allow-Origin': '*' } : request.headers.origin === 'https://app.example' ? { 'Access-Control-Allow-Origin': 'https://app.example' } : {};
+    response.writeHead(status, { 'Content-Type': 'application/json', ...cors }).end(JSON.stringify({ page: 1, size: 10, total: 0, result: [] }));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
@@ -69,6 +73,18 @@ describe('waiting for the target', () => {
     try {
       await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0))).rejects.toThrow(/does not serve this API: .* answered 404; give the URL .* ends in \/api\/v1/);
       await expect(waitForTarget(optionsFor(`http://127.0.0.1:${port}`, 0, 'mock'))).rejects.toThrow(TargetUnreachable);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('stops on a target that sends no CORS field without an Origin, naming both fixes; runs with an allowed Origin or without the rule', async () => {
+    const server = await listen(0, 200, true);
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+    try {
+      await expect(waitForTarget(optionsFor(baseUrl, 0))).rejects.toThrow(/without Access-Control-Allow-Origin .*--header 'Origin: .*--exclude-rule headers\.cors-present/);
+      await expect(waitForTarget({ ...optionsFor(baseUrl, 0), headers: { Origin: 'https://app.example' } })).resolves.toBeUndefined();
+      await expect(waitForTarget({ ...optionsFor(baseUrl, 0), excludeRules: ['headers.cors-present'] })).resolves.toBeUndefined();
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
