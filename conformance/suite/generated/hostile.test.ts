@@ -4,13 +4,13 @@
  * that stall or crash it. Turned off by --no-hostile.
  */
 import { hostileCases } from '../../cases/hostile.ts';
-import { suiteContext } from '../context.ts';
+import { includedOperations, suiteContext } from '../context.ts';
 import { registerCases } from './register.ts';
 
 const { contract } = suiteContext();
 
 const rendersMarkdown = (operationId: string) => hostileCases(contract, contract.operation(operationId)).some((generated) => generated.input.hostile?.kind === 'markdown');
-const operations = [...contract.operations].sort((a, b) => Number(rendersMarkdown(a.operationId)) - Number(rendersMarkdown(b.operationId)));
+const operations = includedOperations().sort((a, b) => Number(rendersMarkdown(a.operationId)) - Number(rendersMarkdown(b.operationId)));
 
 for (const operation of operations) {
   registerCases(operation.operationId, hostileCases(contract, operation));
