@@ -15,7 +15,7 @@ import { SUITE_LABEL } from './version.ts';
  * Keeps V8's compiled code of the modules a run loads (vitest, Vite, the suite) on disk between runs,
  * in the CLI and, through the environment, in its test workers: Node 22.1 and later
  * (`module.enableCompileCache`; NODE_DISABLE_COMPILE_CACHE=1 turns it off). Measured on Node 24, a
- * run of one operation took 1.37 s of CPU with it and 1.52 s without. Node 20 has no such cache.
+ * run of one operation took 1.49 s of CPU with it and 1.60 s without. Node 20 has no such cache.
  */
 function keepCompiledCode(): void {
   const { enableCompileCache } = module as typeof module & { enableCompileCache?: () => { directory?: string } };
