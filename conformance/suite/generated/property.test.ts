@@ -2,14 +2,14 @@
 import { inputArbitrary } from '../../cases/arbitraries.ts';
 import { newCaseMeta } from '../../cases/case-meta.ts';
 import { runProperty } from '../../cases/property.ts';
-import { suiteContext } from '../context.ts';
+import { includedOperations, suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 
 const { contract, options } = suiteContext();
 /** Generation and shrinking of one operation stop after this long; the run as a whole has --max-time. */
 const PROPERTY_TIME_LIMIT_MS = 40_000;
 
-for (const operation of contract.operations) {
+for (const operation of includedOperations()) {
   if (!inputArbitrary(contract, operation)) continue;
   forOperation(operation.operationId, (test) => {
     const meta = newCaseMeta({ phase: 'property', operationId: operation.operationId, location: 'body', keywords: [] });
