@@ -18,7 +18,7 @@
  *   terminated, curl reports a transfer closed with outstanding data), and no half a list reads as a
  *   whole one. The violation is logged as a broken answer.
  *
- * Long content (`content_html` over `INLINE_CONTENT` characters) stays in the database until its item
+ * Long content (`content_html` over `INLINE_CONTENT` bytes) stays in the database until its item
  * is written (store/deferred-content.ts), and at most `LARGE_ITEM_SLOTS` such items are in memory at
  * once across all requests; a client that takes nothing for `STALLED_CLIENT_MS` is cut off, so a
  * client that stops reading cannot hold a slot for long.
