@@ -100,9 +100,10 @@ describe('/healthz under many large bodies at once', () => {
     // Each post is stored or refused as the contract declares.
     expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
     // Accepting one connection per turn behind a megabyte's work per turn, the server let the crowd
-    // in one by one, admitted whom it could, and stored 39 to 67 posts while /healthz waited behind
-    // them; accepting first, it refuses the crowd at once, and stores 2 or so meanwhile (heavy work
-    // waits at most 100 ms for connections, which a busy machine can spend on a few posts).
-    expect(storedMeanwhile, `${storedMeanwhile} posts were stored while /healthz waited`).toBeLessThanOrEqual(ADMITTED);
+    // in one by one, admitted whom it could, and stored 13 (Node 24) to 67 (Node 20) posts while
+    // /healthz waited behind them; accepting first, it refuses the crowd at once and stores 2 or 3
+    // meanwhile at a load average of 13 (heavy work waits at most 100 ms for connections, which a
+    // busy machine can spend on a few posts).
+    expect(storedMeanwhile, `${storedMeanwhile} posts were stored while /healthz waited`).toBeLessThanOrEqual(Math.floor(ADMITTED / 2));
   });
 });
