@@ -2,7 +2,8 @@
  * `npm run bench:capacity` (and the last phase of `npm run bench`): the server, as `npm start` runs
  * it, under many of the largest requests the contract allows at once, each load from one workspace
  * while a second workspace sends one small request of the same kind. It prints, per load: how the
- * requests were answered, the server's peak RSS, the slowest /healthz (probed every 100 ms), the
+ * requests were answered, the server's peak RSS, the slowest /healthz (probed every 100 ms, from a
+ * process of its own, each probe on a new connection: bench/health-prober.ts), the
  * other workspace's delay, and whether the server stayed up.
  *
  *   80 concurrent maximal uploads (10 MiB each)     the other workspace uploads a 1-pixel PNG
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { DEV_TOKEN, runAdmin, startServerProcess, stopAllProcesses, type ServerProcess } from '../server/tests/processes.ts';
 import { writeDatabase } from '../server/tests/sqlite-file.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
+import { probeHealth } from './health-prober.ts';
 
 export const RSS_BOUND_MB = 400;
 
@@ -42,25 +44,15 @@ function rssMB(pid: number): number {
   }
 }
 
-/** Samples the server's RSS and the latency of /healthz until stopped. */
-function watch(server: ServerProcess) {
+/** Samples the server's RSS, and the latency of /healthz from a process of its own (bench/health-prober.ts), until stopped. */
+async function watch(server: ServerProcess) {
   let peak = rssMB(server.child.pid!);
-  let slowest = 0;
-  let stopped = false;
   const rss = setInterval(() => (peak = Math.max(peak, rssMB(server.child.pid!))), 50);
-  const probing = (async () => {
-    while (!stopped) {
-      const started = performance.now();
-      await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer(), () => undefined);
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+  const prober = await probeHealth(server.origin, 100);
   return async () => {
-    stopped = true;
     clearInterval(rss);
-    await probing;
-    return { peakRssMB: Math.round(peak), slowestHealthMs: Math.round(slowest) };
+    const { slowestMs } = await prober.stop();
+    return { peakRssMB: Math.round(peak), slowestHealthMs: slowestMs };
   };
 }
 
@@ -78,7 +70,7 @@ async function measure(
   heavy: Array<() => Promise<Response>>,
   other: (() => Promise<Response>) | undefined,
 ): Promise<CapacityResult> {
-  const stop = watch(server);
+  const stop = await watch(server);
   const answers: Record<string, number> = {};
   const all = heavy.map((send) =>
     send().then(

@@ -8,7 +8,8 @@
  *    for a RegExp's first two tests (V8 runs a new regular expression's first executions on a slow
  *    path, and Ajv makes a RegExp object per pattern in each compiled validator) and once warm.
  * 2. The server as `npm start` runs it (compiled, a heap of 128 MB) under 150 concurrent createPost
- *    requests of 1 MiB of JSON (content_html of 340,000 CJK characters), /healthz probed every 50 ms:
+ *    requests of 1 MiB of JSON (content_html of 340,000 CJK characters), /healthz probed every 50 ms
+ *    from a process of its own, each probe on a new connection (bench/health-prober.ts):
  *    the slowest /healthz (target: under 1 s), how the requests were answered, the wall time and the
  *    server's CPU time per stored post (which depends far less on the machine's other work than times do);
  *    before (the RegExp engine, bench/regexp-patterns-preload.ts) and after.
@@ -21,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { WARM, waitForOutput } from './first-requests.ts';
 import { cpuTimeMs, loadAverage } from './proc-stats.ts';
+import { probeHealth } from './health-prober.ts';
 import { contractRegExp, MULTI_LINE_TEXT, ONE_LINE_TEXT } from '../server/http/text-patterns.ts';
 import { DEV_TOKEN, startServerProcess, stopAllProcesses } from '../server/tests/processes.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
@@ -86,18 +88,8 @@ async function healthUnderLargeBodies(count: number, engine: 'RegExp' | 'loop', 
   // 340,000 CJK characters: about 1 MiB of UTF-8, within the 500,000 characters content_html may have.
   const body = JSON.stringify({ title: 'Long HTML', content_html: cjk(340_000) });
 
-  let slowest = 0;
-  let probes = 0;
-  let stopped = false;
-  const probing = (async () => {
-    while (!stopped) {
-      const started = performance.now();
-      await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.arrayBuffer(), () => undefined);
-      slowest = Math.max(slowest, performance.now() - started);
-      probes++;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  // From a process of its own: this process's event loop is busy sending the load (bench/health-prober.ts).
+  const prober = await probeHealth(server.origin, 50);
   const answers: Record<string, number> = {};
   const cpuBefore = cpuTimeMs(server.child.pid!);
   const started = performance.now();
@@ -117,8 +109,7 @@ async function healthUnderLargeBodies(count: number, engine: 'RegExp' | 'loop', 
   // The server's CPU per stored post (a 503 costs next to nothing): unlike wall times, it hardly
   // depends on what else the machine runs.
   const cpuPerRequestMs = (cpuTimeMs(server.child.pid!) - cpuBefore) / Math.max(1, answers['201'] ?? 0);
-  stopped = true;
-  await probing;
+  const { slowestMs: slowest, probes } = await prober.stop();
   await server.terminate();
   const tally = Object.entries(answers).map(([status, n]) => `${n}× ${status}`).join(', ');
   const verdict = slowest < 1000 ? 'met   ' : 'MISSED';

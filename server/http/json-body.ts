@@ -17,6 +17,8 @@ import { isUtf8 } from 'node:buffer';
 import contentType from 'content-type';
 import express, { type Request, type RequestHandler } from 'express';
 import { problems, type ProblemError } from './problem.ts';
+import { LARGE_BODY_BYTES } from './body-admission.ts';
+import { heavyTurns } from './heavy-turns.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -219,10 +221,17 @@ export function jsonBody(rules: BodyRules = BODY_RULES): RequestHandler {
       if (err) return done(err);
       // No body at all (Content-Length: 0, or none): nothing to parse, as before.
       if (!Buffer.isBuffer(req.body)) return done();
-      const parsed = parseJsonBytes(req.body);
-      if ('error' in parsed) return done(parsed.error);
-      req.body = parsed.value;
-      done();
+      const bytes = req.body;
+      const parse = () => {
+        const parsed = parseJsonBytes(bytes);
+        if ('error' in parsed) return done(parsed.error);
+        req.body = parsed.value;
+        done();
+      };
+      // A large body is parsed, validated and served (all in the same turn) in a turn of its own,
+      // once no connection waits to be accepted (http/heavy-turns.ts).
+      if (bytes.length > LARGE_BODY_BYTES) heavyTurns.next().then(parse, done);
+      else parse();
     });
   };
 }

@@ -18,7 +18,7 @@
  *   terminated, curl reports a transfer closed with outstanding data), and no half a list reads as a
  *   whole one. The violation is logged as a broken answer.
  *
- * Long content (`content_html` over `INLINE_CONTENT` characters) stays in the database until its item
+ * Long content (`content_html` over `INLINE_CONTENT` bytes) stays in the database until its item
  * is written (store/deferred-content.ts), and at most `LARGE_ITEM_SLOTS` such items are in memory at
  * once across all requests; a client that takes nothing for `STALLED_CLIENT_MS` is cut off, so a
  * client that stops reading cannot hold a slot for long.
@@ -35,6 +35,7 @@ import { Slots } from './slots.ts';
 import { problems } from './problem.ts';
 import { resolveRef } from './contract-refs.ts';
 import { AJV_CODE } from './text-patterns.ts';
+import { heavyTurns } from './heavy-turns.ts';
 
 /** Characters of serialised items gathered before a write: small pages go out in one write, as with res.json. */
 const WRITE_BATCH_CHARS = 64 * 1024;
@@ -239,8 +240,9 @@ export async function sendList<Item extends object>(
       const large = isDeferred(light);
       const release = large ? await slots.acquire() : () => {};
       // A large item takes tens of milliseconds to read, check and serialise: other requests (and
-      // /healthz) get their turn before each one, not only when the client is slow to read.
-      if (large) await new Promise((resolve) => setImmediate(resolve));
+      // /healthz, and connections waiting to be accepted) get their turn before each one, not only
+      // when the client is slow to read (http/heavy-turns.ts).
+      if (large) await heavyTurns.next();
       try {
         const item = complete(light);
         if (item === undefined) continue;

@@ -18,6 +18,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import { PROBLEM_BASE } from './problem.ts';
+import { heavyTurns } from './heavy-turns.ts';
 
 export interface ServerLimits {
   headersTimeoutMs: number;
@@ -119,6 +120,8 @@ export function createHttpServer(app: Express, limits: ServerLimits): http.Serve
     },
   );
   server.on('clientError', answerClientError);
+  // Heavy work yields to accepting connections (http/heavy-turns.ts).
+  heavyTurns.watch(server);
   // Without a listener Node answers an unknown expectation with an empty 417.
   server.on('checkExpectation', (_req, res: http.ServerResponse) =>
     answerProblem(res, 417, 'expectation-failed', 'Expectation failed', 'The only expectation this server meets is Expect: 100-continue.'),
