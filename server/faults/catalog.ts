@@ -143,6 +143,18 @@ export const FAULT_CATALOG = {
   'markdown-queue-unbounded': 'Markdown renderings wait in one unbounded first-come queue: never a 503, however many wait, so answers come later and later',
   'list-built-whole': 'a list answer is gathered whole in memory and sent in one piece, instead of item by item as the client takes it',
   'upload-buffered': 'an upload is read whole into memory (as one string of its bytes) before it is parsed, instead of streamed to disk, with no bound on uploads at once',
+  'author-reactivation-not-stored': 'updateAuthor answers active true for an inactive author but stores nothing: the author reads inactive after',
+  'posts-last-page-filled': 'listPosts fills a last page that is not full with the items of the page before it, so walking the pages repeats items',
+  'post-slug-cut-keeps-hyphen': "createPost cuts a long title's slug after its 90th character and keeps a hyphen the cut leaves at its end",
+  'post-slug-unique-per-workspace': "createPost makes a derived slug unique over every page of the workspace: a title used only on another page gets -1",
+  'head-newsletter-without-rate-limit': 'HEAD of getNewsletter carries neither RateLimit nor RateLimit-Policy (GET carries both)',
+  'preflight-subscribers-unanswered': 'a CORS preflight to /newsletters/{id}/subscribers is not answered by CORS: it is a 401 without Access-Control-Allow-Origin',
+  'post-delete-any-page': 'deletePost deletes a post of the workspace by its id, whatever page of the workspace the path names',
+  'category-update-404-before-422': 'updateCategory answers an invalid body sent to a category that does not exist 404, not 422',
+  'category-slug-taken-as-name-taken': "createCategory's 409 for an explicit slug already used has the type name-taken, not slug-taken",
+  'page-404-as-json': "getPage's 404 problem document is sent as application/json, not application/problem+json",
+  'send-later-delivers-now': 'sendEmail with a future scheduled_at answers it scheduled at that time but delivers it at once',
+  'author-get-other-workspace': "getAuthor answers 200 with another workspace's author when the caller's workspace has none of that id",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

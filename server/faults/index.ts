@@ -10,6 +10,7 @@ import type { ServerVariant } from '../compose.ts';
 import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-requests.ts';
 import type { FaultName } from './catalog.ts';
 import { faultSet } from './fault-set.ts';
+import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
 import { breakParts } from './parts.ts';
 import { breakOverloadParts, breakOverloadPipeline } from './overload.ts';
 import { breakPipeline } from './pipeline.ts';
@@ -28,11 +29,12 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakRelationParts(on, parts);
       breakSingleOperationParts(on, parts);
       breakAcrossRequestsParts(on, parts);
+      breakLaterReadsParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
-      const api = breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context);
+      const api = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
       return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
