@@ -70,4 +70,34 @@ forOperation('updateAuthor', (test) => {
     t.verify(data.position === change.position && data.formatted_name.includes('Conformance') && data.formatted_name.includes(t.options.runId), `position ${data.position}, formatted_name ${data.formatted_name}`, { evidence: response });
     t.verify(JSON.stringify(read.data) === JSON.stringify(data), `getAuthor shows ${JSON.stringify(read.data)} after the update`, { evidence: read.response });
   });
+  test('keeps a second change of the same fields, active included, and getAuthor agrees after each', { check: 'crud_agreement', rules: ['author.update-kept', 'resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const id = new Resources(t).sharedAuthorId();
+    if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
+    // Both changes and the restore happen under the author's lock: no other test sees the author changed.
+    const steps = await holdingAuthor(t, id, async () => {
+      const before = await t.api.GET('/authors/{id}', { params: { path: { id } } });
+      t.ensure(before.data !== undefined, `getAuthor answered ${before.response.status}`, { evidence: before.response });
+      const original: Author = before.data;
+      const changes = [
+        { active: !original.active, position: `First change by the conformance suite (${t.options.runId})` },
+        { active: original.active, position: `Second change by the conformance suite (${t.options.runId})` },
+      ];
+      const seen = [];
+      try {
+        for (const change of changes) {
+          const updated = await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: change });
+          seen.push({ change, updated, read: await t.api.GET('/authors/{id}', { params: { path: { id } } }) });
+        }
+      } finally {
+        await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: { active: original.active, position: original.position } });
+      }
+      return seen;
+    });
+    for (const [index, { change, updated, read }] of steps.entries()) {
+      const which = index === 0 ? 'the first change' : 'the second change of the same fields';
+      t.ensure(updated.data !== undefined, `${which} answered ${updated.response.status}; expected 200`, { evidence: updated.response });
+      t.verify(updated.data.active === change.active && updated.data.position === change.position, `${which} (${JSON.stringify(change)}) answered active ${updated.data.active}, position ${JSON.stringify(updated.data.position)}`, { evidence: updated.response });
+      t.verify(read.data?.active === change.active && read.data?.position === change.position, `after ${which} (${JSON.stringify(change)}) getAuthor shows active ${read.data?.active}, position ${JSON.stringify(read.data?.position)}`, { evidence: read.response });
+    }
+  });
 });
