@@ -62,4 +62,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'not-sendable-lists-audience', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields', 'errors.only-present-causes'] },
   // The CORS fields on every answer: a 409 of createNewsletter without them.
   { fault: 'newsletter-409-without-cors', include: ['createNewsletter'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  // Written from the contract alone (server/faults/later-reads.ts): a slug unique in the workspace
+  // instead of the page, a preflight one path leaves to authentication, a 409 of the wrong type.
+  { fault: 'post-slug-unique-per-workspace', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
+  { fault: 'preflight-subscribers-unanswered', include: ['listSubscribers'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  { fault: 'category-slug-taken-as-name-taken', include: ['createCategory'], caughtBy: ['conflict_detection'], breaks: ['category.slug-taken'] },
 ];
