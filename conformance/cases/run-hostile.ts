@@ -22,6 +22,7 @@ import { hostileRequest, markedBody } from './hostile-requests.ts';
 import type { GeneratedCase } from './model.ts';
 import { judgeResponsiveness, whileProbing } from './responsiveness.ts';
 import { deleterOf, successStatus, verdict } from './run-case.ts';
+import { verifyConflictType } from '../suite/conflicts.ts';
 
 /** What the target must be able to do for a hostile case to apply (the mock lacks these; see profile.ts). */
 export function hostileNeeds(hostile: HostileInput): Need[] {
@@ -173,6 +174,7 @@ async function runUnicodeCase(t: Kit, operation: OperationInfo, field: string, m
   t.verify(again.status === 409, `"${marker} ärger" was ${again.status === successStatus(operation) ? 'created' : `answered ${again.status}`} although "${marker} Ärger" exists: names are the same regardless of letter case, in every script`, {
     evidence: again.exchange,
   });
+  verifyConflictType(t, again.exchange, 'name-taken', `"${marker} ärger" after "${marker} Ärger"`);
 }
 
 /** The shape of a domain with the page's own slug taken out and every run of letters or digits masked. */

@@ -77,6 +77,8 @@ export interface VerifyOptions {
   check?: CheckName;
   operation?: string;
   evidence?: Evidence;
+  /** The rules a failure breaks, when the check knows them (a CORS field is not a rate-limit value); else the test's. */
+  rules?: readonly string[];
 }
 
 export class Kit {
@@ -233,7 +235,7 @@ export class Kit {
     const check = options.check ?? this.check;
     if (condition) this.recorder.pass(operation, check);
     // A behaviour may take several requests to show: the failure carries all of the test's requests so far.
-    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence), this.exchanges);
+    else this.recorder.fail(operation, check, reason, this.exchangeOf(options.evidence), this.exchanges, options.rules);
     return condition;
   }
 

@@ -74,4 +74,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-get-other-workspace', include: ['getAuthor'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   // A run that may change authors (--disposable-target, as these runs are) changes the same fields twice, active included.
   { fault: 'author-reactivation-not-stored', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['author.update-kept'] },
+  // Written from the contract alone (server/faults/later-reads.ts): a slug unique in the workspace
+  // instead of the page, a preflight one path leaves to authentication, a 409 of the wrong type.
+  { fault: 'post-slug-unique-per-workspace', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
+  { fault: 'preflight-subscribers-unanswered', include: ['listSubscribers'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  { fault: 'category-slug-taken-as-name-taken', include: ['createCategory'], caughtBy: ['conflict_detection'], breaks: ['category.slug-taken'] },
 ];

@@ -7,6 +7,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 forOperation('createCategory', (test) => {
   test('derives the slug from the name: transliterated to lowercase ASCII, other characters as one hyphen', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
@@ -55,6 +56,7 @@ forOperation('createCategory', (test) => {
     const name = t.names.name('second');
     const { response } = await t.api.POST('/pages/{page_id}/categories', { params: { path: { page_id: pageId } }, body: { name, slug: first.slug } });
     t.verify(response.status === 409, `a second category with slug ${first.slug} answered ${response.status}; expected 409`, { evidence: response });
+    verifyConflictType(t, response, 'slug-taken', `a second category with slug ${first.slug}`);
     const listed = await t.api.GET('/pages/{page_id}/categories', { params: { path: { page_id: pageId }, query: { size: 100 } } });
     const created = listed.data?.result.filter((category) => category.name === name) ?? [];
     t.verify(created.length === 0, `the refused category is listed (${created.map((category) => category.id).join(', ')})`, { check: 'failed_write_leaves_nothing', evidence: listed.response });

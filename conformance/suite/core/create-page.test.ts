@@ -8,6 +8,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 async function create(t: Kit, body: { name: string; slug?: string | null }) {
   return t.api.POST('/pages', { body });
@@ -57,6 +58,7 @@ forOperation('createPage', (test) => {
     t.ensure(first.data !== undefined, `answered ${first.response.status}; expected 201`, { evidence: first.response });
     const again = await create(t, { name: name.toUpperCase() });
     t.verify(again.response.status === 409, `the same name in upper case answered ${again.response.status}; expected 409`, { evidence: again.response });
+    verifyConflictType(t, again.response, 'name-taken', 'the same name in upper case');
   });
 
   test('refuses an explicit slug already used in the workspace with 409', { check: 'page_creation', rules: ['page.slug-taken'], needs: ['state'] }, async (t: Kit) => {
@@ -65,5 +67,6 @@ forOperation('createPage', (test) => {
     t.ensure(first.data !== undefined, `answered ${first.response.status}; expected 201`, { evidence: first.response });
     const again = await create(t, { name: t.names.name('second'), slug });
     t.verify(again.response.status === 409, `a second page with slug ${slug} answered ${again.response.status}; expected 409`, { evidence: again.response });
+    verifyConflictType(t, again.response, 'slug-taken', `a second page with slug ${slug}`);
   });
 });

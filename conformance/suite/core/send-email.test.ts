@@ -15,6 +15,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { MISSING_ID } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 /** What can keep an email from being sent, as email-not-sendable names it in `errors`. */
 const NOT_SENDABLE_CAUSES = ['subject', 'content_html', 'path.newsletter_id'] as const;
@@ -119,8 +120,10 @@ forOperation('sendEmail', (test) => {
     if (delivered.data?.status !== 'sent') return t.notApplicable(`needs a sent email, but it is ${delivered.data?.status ?? 'unreadable'} after ${t.options.deliveryTimeoutSeconds} s`);
     const again = await send(t, email);
     t.verify(again.response.status === 409, `sending a sent email answered ${again.response.status}; expected 409`, { evidence: again.response });
+    verifyConflictType(t, again.response, 'email-already-sent', 'sending a sent email');
     const later = await send(t, email, { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() });
     t.verify(later.response.status === 409, `scheduling a sent email answered ${later.response.status}; expected 409`, { evidence: later.response });
+    verifyConflictType(t, later.response, 'email-already-sent', 'scheduling a sent email');
   });
 
   test('answers a past time on an email already sent with 422, and a send of it with 409 even once it is no longer ready', { check: 'email_send_state_table', rules: ['errors.precedence'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
@@ -138,6 +141,7 @@ forOperation('sendEmail', (test) => {
     await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletter.id, id: subscriber.id } } });
     const again = await send(t, email);
     t.verify(again.response.status === 409, `sending a sent email whose newsletter has no subscriber left answered ${again.response.status}; expected 409 (the state before readiness)`, { evidence: again.response });
+    verifyConflictType(t, again.response, 'email-already-sent', 'sending a sent email whose newsletter has no subscriber left');
   });
 
   test('answers an invalid body for an email that does not exist with 422, not 404', { check: 'negative_data_rejection', rules: ['errors.precedence'] }, async (t: Kit) => {

@@ -7,6 +7,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 async function update(t: Kit, id: number, body: { name?: string }) {
   return t.api.PATCH('/newsletters/{id}', { params: { path: { id } }, body });
@@ -48,6 +49,7 @@ forOperation('updateNewsletter', (test) => {
     const newsletter = await resources.newsletter('renamed');
     const { response } = await update(t, newsletter.id, { name: taken.name.toUpperCase() });
     t.verify(response.status === 409, `renaming to ${taken.name.toUpperCase()} answered ${response.status}; expected 409`, { evidence: response });
+    verifyConflictType(t, response, 'name-taken', `renaming to ${taken.name.toUpperCase()}`);
     const readBack = await t.api.GET('/newsletters/{id}', { params: { path: { id: newsletter.id } } });
     t.verify(readBack.data?.name === newsletter.name, `after the refused rename the name is ${JSON.stringify(readBack.data?.name)}`, {
       check: 'failed_write_leaves_nothing',

@@ -11,6 +11,7 @@
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 const { contract } = suiteContext();
 
@@ -43,6 +44,7 @@ for (const { create, rename } of RENAMABLE) {
       t.verify(reused.status === 201, `${create} ${JSON.stringify(oldName)}, the name before the rename, answered ${reused.status ?? 'nothing'}; expected 201: no other resource has it now`, { evidence: reused.exchange });
       const taken = await send(t, create, newName.toUpperCase());
       t.verify(taken.status === 409, `${create} ${JSON.stringify(newName.toUpperCase())}, the new name in other letter case, answered ${taken.status ?? 'nothing'}; expected 409`, { evidence: taken.exchange });
+      verifyConflictType(t, taken.exchange, 'name-taken', `${create} of a name already used`);
     });
 
     test('renames to a name only the other workspace uses, in either order: names are unique per workspace', { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope'], needs: ['state', 'token_validation'] }, async (t: Kit) => {

@@ -7,6 +7,7 @@ import type { Kit } from '../kit.ts';
 import { reuseHint } from '../id-reuse.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 forOperation('createCategory', (test) => {
   test('makes the created category readable at once, by getCategory and in listCategories', { check: 'ensure_resource_availability', rules: ['resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
@@ -45,6 +46,7 @@ forOperation('updateCategory', (test) => {
     t.verify(changed.data?.slug === expectedSlug(slug), `slug ${JSON.stringify(slug)} was stored as ${changed.data?.slug}`, { evidence: changed.response });
     const taken = await t.api.PATCH('/pages/{page_id}/categories/{id}', { params: { path: { page_id: pageId, id: category.id } }, body: { slug: other.slug } });
     t.verify(taken.response.status === 409, `taking the slug of category ${other.id} answered ${taken.response.status}; expected 409`, { check: 'conflict_detection', evidence: taken.response });
+    verifyConflictType(t, taken.response, 'slug-taken', `taking the slug of category ${other.id}`);
   });
 });
 

@@ -9,6 +9,7 @@ import { reuseHint } from '../id-reuse.ts';
 import { MISSING_ID } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 /** An email scheduled for next month: no longer a draft, and never delivered during the run. */
 async function scheduledEmail(t: Kit): Promise<Email> {
@@ -67,6 +68,7 @@ forOperation('updateEmail', (test) => {
     const path = { newsletter_id: email.newsletter_id, id: email.id };
     const { response } = await t.api.PATCH('/newsletters/{newsletter_id}/emails/{id}', { params: { path }, body: { subject: t.names.name('too-late') } });
     t.verify(response.status === 409, `changing a scheduled email answered ${response.status}; expected 409`, { evidence: response });
+    verifyConflictType(t, response, 'email-not-draft', 'changing a scheduled email');
     const read = await t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });
     t.verify(read.data?.subject === email.subject, `the refused change landed: subject is ${read.data?.subject}`, { check: 'failed_write_leaves_nothing', evidence: read.response });
   });
@@ -95,6 +97,7 @@ forOperation('deleteEmail', (test) => {
     const path = { newsletter_id: email.newsletter_id, id: email.id };
     const { response } = await t.api.DELETE('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });
     t.verify(response.status === 409, `deleting a scheduled email answered ${response.status}; expected 409`, { evidence: response });
+    verifyConflictType(t, response, 'email-not-draft', 'deleting a scheduled email');
     const read = await t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } });
     t.verify(read.response.status === 200, `the email is gone after the refused delete (getEmail answered ${read.response.status})`, { check: 'failed_write_leaves_nothing', evidence: read.response });
   });

@@ -6,6 +6,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 /** Creates a newsletter with the given token: the answer's status and its exchange, for evidence. */
 async function createAs(t: Kit, token: string, name: string) {
@@ -32,6 +33,7 @@ forOperation('createNewsletter', (test) => {
     const taken = await new Resources(t).newsletter('Taken');
     const { response } = await t.api.POST('/newsletters', { body: { name: taken.name.toUpperCase() } });
     t.verify(response.status === 409, `answered ${response.status}; expected 409`, { evidence: response });
+    verifyConflictType(t, response, 'name-taken', 'a newsletter name already used');
   });
 
   test("accepts a name another workspace uses, in either order: names are unique per workspace", { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope'], needs: ['state', 'token_validation'] }, async (t: Kit) => {

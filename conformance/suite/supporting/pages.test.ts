@@ -6,6 +6,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { verifyConflictType } from '../conflicts.ts';
 
 forOperation('createPage', (test) => {
   test('makes the created page readable at once, by getPage and in listPages', { check: 'ensure_resource_availability', rules: ['resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
@@ -71,5 +72,6 @@ forOperation('updatePage', (test) => {
     const page = await resources.page();
     const { response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { name: taken.name.toUpperCase() } });
     t.verify(response.status === 409, `answered ${response.status}; expected 409`, { evidence: response });
+    verifyConflictType(t, response, 'name-taken', 'a page name already used');
   });
 });
