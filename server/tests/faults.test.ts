@@ -510,9 +510,16 @@ describe('server faults in what resources do', () => {
   it('upsert-check-then-insert: concurrent upserts of one address answer different subscribers; one after another, the same', async () => {
     const { api, newsletter } = await withFault('upsert-check-then-insert');
     const upsert = (email: string) => api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email } });
-    const concurrent = await Promise.all([upsert('race@example.org'), upsert('RACE@example.org'), upsert('race@example.org')]);
-    expect(concurrent.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(new Set(concurrent.map((answer) => answer.body.id)).size).toBe(3);
+    // A race: it shows when the upserts meet within the fault's 50 ms gap, which a machine busy with
+    // other work can spread apart. A few rounds, each with an address of its own, and one must show it.
+    const ids: number[] = [];
+    for (let round = 0; round < 5 && ids.length < 2; round++) {
+      const address = `race${round}@example.org`;
+      const concurrent = await Promise.all([upsert(address), upsert(address.toUpperCase()), upsert(address)]);
+      expect(concurrent.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      ids.splice(0, ids.length, ...new Set(concurrent.map((answer) => answer.body.id as number)));
+    }
+    expect(ids.length, 'concurrent upserts of one address answered one subscriber in every round').toBeGreaterThanOrEqual(2);
     const first = await upsert('calm@example.org');
     expect((await upsert('calm@example.org')).body.id).toBe(first.body.id);
   });
