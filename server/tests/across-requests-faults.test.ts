@@ -3,37 +3,16 @@
  * requests against the server with the fault and without it, and requires the broken answer from the
  * first and the one the contract requires from the second.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultName } from '../faults/catalog.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-/** The server with the fault on, or the real server (null). */
-async function server(fault: FaultName | null) {
-  t = await startTestServer(fault ? { faults: [fault] } : {});
-  return t;
-}
+import { expect } from 'vitest';
+import type { TestServer } from './harness.ts';
+import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
 
 const future = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ids = (list: { result: { id: number }[] }) => list.result.map((item) => item.id);
 
-interface Case<T> {
-  fault: FaultName;
-  what: string;
-  /** The same requests with the fault and without it; what they show. */
-  observe: (s: TestServer) => Promise<T>;
-  broken: (seen: T) => void;
-  correct: (seen: T) => void;
-}
-
-const cases: Case<any>[] = [];
-const add = <T>(c: Case<T>) => cases.push(c);
+const cases: FaultContrast<any>[] = [];
+const add = <T>(c: FaultContrast<T>) => cases.push(c);
 
 add({
   fault: 'category-recolor-not-stored',
@@ -228,13 +207,4 @@ add({
   correct: (seen) => expect(seen).toEqual({ get: 404, update: 404, name: 'Theirs' }),
 });
 
-describe('faults that show across requests, each in one operation', () => {
-  for (const c of cases) {
-    it(`${c.fault}: ${c.what}`, async () => {
-      c.broken(await c.observe(await server(c.fault)));
-      await t!.close();
-      t = undefined;
-      c.correct(await c.observe(await server(null)));
-    });
-  }
-});
+contrastFaults('faults that show across requests, each in one operation', cases);

@@ -3,37 +3,16 @@
  * requests against the server with the fault and without it, and requires the broken answer from the
  * first and the one the contract requires from the second.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultName } from '../faults/catalog.ts';
-import { eventually, startTestServer, type TestServer } from './harness.ts';
-
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-/** The server with the fault on, or the real server (null). */
-async function server(fault: FaultName | null) {
-  t = await startTestServer(fault ? { faults: [fault] } : {});
-  return t;
-}
+import { expect } from 'vitest';
+import { eventually, type TestServer } from './harness.ts';
+import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
 
 const future = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ids = (list: { result: { id: number }[] }) => list.result.map((item) => item.id);
 
-interface Case<T> {
-  fault: FaultName;
-  what: string;
-  /** The same requests with the fault and without it; what they show. */
-  observe: (s: TestServer, faulty: boolean) => Promise<T>;
-  broken: (seen: T) => void;
-  correct: (seen: T) => void;
-}
-
-const cases: Case<any>[] = [];
-const add = <T>(c: Case<T>) => cases.push(c);
+const cases: FaultContrast<any>[] = [];
+const add = <T>(c: FaultContrast<T>) => cases.push(c);
 
 add({
   fault: 'author-reactivation-not-stored',
@@ -207,13 +186,4 @@ add({
   correct: (seen) => expect(seen).toEqual({ get: [404, null], update: 404 }),
 });
 
-describe('faults a later read, another page or another sibling shows, each in one operation', () => {
-  for (const c of cases) {
-    it(`${c.fault}: ${c.what}`, async () => {
-      c.broken(await c.observe(await server(c.fault), true));
-      await t!.close();
-      t = undefined;
-      c.correct(await c.observe(await server(null), false));
-    });
-  }
-});
+contrastFaults('faults a later read, another page or another sibling shows, each in one operation', cases);
