@@ -76,6 +76,11 @@ function stillValid(t: Kit, operation: OperationInfo, generated: GeneratedCase, 
   return true;
 }
 
+/** The rule a refused case's status stands for: a JSON body of another media type is 415, anything else invalid 422. */
+export function refusalRule(generated: GeneratedCase): string {
+  return generated.expect.kind === 'reject' && generated.expect.status === 415 ? 'requests.json-content-type' : 'requests.schema-validation';
+}
+
 /** The reason given when the status is not the expected one. */
 export function verdict(status: number | undefined, expected: number): string {
   if (status === undefined) return 'no response';
@@ -116,7 +121,7 @@ function verifyFieldNamed(t: Kit, generated: GeneratedCase, json: unknown): void
   const fields = Array.isArray(errors) ? errors.map((error) => error?.field) : [];
   const unnamed = expected.filter((field) => !fields.includes(field));
   const what = expected.length > 1 ? `; the request breaks ${expected.join(' and ')}, and a 422 lists each invalid input` : ', the input this request breaks';
-  t.verify(unnamed.length === 0, `the 422 names ${JSON.stringify(fields)}, not ${unnamed.join(' nor ')}${what}`);
+  t.verify(unnamed.length === 0, `the 422 names ${JSON.stringify(fields)}, not ${unnamed.join(' nor ')}${what}`, { rules: ['errors.field-names'] });
 }
 
 /** A 422 names no cause the request does not have (rule errors.only-present-causes); see present-causes.ts. */
@@ -133,7 +138,7 @@ function verifyCausesPresent(t: Kit, operation: OperationInfo, request: RawReque
   }
   const path = Object.fromEntries(Object.entries({ ...ids, ...generated.input.path }).map(([name, value]) => [name, String(value)]));
   const absent = absentCauses(t.contract, t.context.validator, operation, { body, query: generated.input.query ?? {}, path }, errors.map((error) => error?.field));
-  t.verify(absent.length === 0, `the 422 lists causes this request does not have: ${absent.join('; ')}`);
+  t.verify(absent.length === 0, `the 422 lists causes this request does not have: ${absent.join('; ')}`, { rules: ['errors.only-present-causes'] });
 }
 
 /** Sends the case with the test's kit, records the verdict on its check, and notes coverage in `meta`. */
@@ -149,7 +154,11 @@ export async function runCase(t: Kit, operation: OperationInfo, generated: Gener
   noteExchange(meta, status, [...Object.keys(generated.input.query ?? {}).map((name) => `query.${name}`), ...Object.keys(ids).map((name) => `path.${name}`)]);
 
   if (generated.expect.kind === 'reject') {
-    t.verify(status === generated.expect.status, verdict(status, generated.expect.status));
+    // A 404 for a path id that names nothing (and is invalid on its own) answers in the wrong order.
+    const beforeValidation = status === 404 && generated.location.startsWith('path.');
+    t.verify(status === generated.expect.status, verdict(status, generated.expect.status), {
+      rules: beforeValidation ? [refusalRule(generated), 'errors.precedence'] : [refusalRule(generated)],
+    });
     if (status === 422) {
       verifyFieldNamed(t, generated, json);
       verifyCausesPresent(t, operation, request, generated, ids, json);

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ModelCategory, type ModelPage, type ServiceModel, type Workspace } from './state.ts';
-import { compareItems, exchange, idOf, locate, notFound, pickParent, reachable, ws, type Child } from './steps.ts';
-import { LIST, READ, READ_FIELDS, REACH } from './rules.ts';
+import { compareItems, exchange, idOf, listPrediction, locate, notFound, pickParent, reachable, ws, type Child } from './steps.ts';
+import { READ, READ_FIELDS, REACH } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
@@ -74,7 +74,7 @@ export class ListCategories implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst(page?.categories ?? []);
-    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, page);
+    const prediction = listPrediction(page, this.workspace, items, model.deleted.categories);
     const answer = await exchange(world, `listCategories of page ${idOf(page)}`, { operationId: 'listCategories', workspace: this.workspace, ids: { page_id: idOf(page) }, query: { size: 100 } }, prediction);
     if (prediction.status === 200) compareItems(world, 'listCategories', items, answer);
   }

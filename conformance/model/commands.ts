@@ -10,8 +10,8 @@ import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
-import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, locate, learnRead, MISSING_REF, notFound, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
-import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
+import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
+import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
@@ -89,7 +89,7 @@ class ListSubscribers implements Command {
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newsletter ? newestFirst(newsletter.subscribers) : [];
-    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, newsletter);
+    const prediction = listPrediction(newsletter, this.workspace, items, model.deleted.subscribers);
     const answer = await exchange(world, `listSubscribers of newsletter ${idOf(newsletter)}`, { operationId: 'listSubscribers', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query: { size: 100 } }, prediction);
     if (prediction.status === 200) compareItems(world, 'listSubscribers', items, answer);
   }
@@ -210,7 +210,7 @@ class ListEmails implements Command {
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newestFirst((newsletter?.emails ?? []).filter((email) => this.status === undefined || email.status === this.status));
-    const prediction: Prediction = reachable(newsletter, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, newsletter);
+    const prediction = listPrediction(newsletter, this.workspace, items, model.deleted.emails);
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
     const answer = await exchange(world, `listEmails of newsletter ${idOf(newsletter)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listEmails', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query }, prediction);
     if (prediction.status === 200) compareItems(world, 'listEmails', items, answer);
@@ -319,7 +319,7 @@ class ListPosts implements Command {
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst((page?.posts ?? []).filter((post) => this.status === undefined || post.snapshot.status === this.status));
-    const prediction: Prediction = reachable(page, this.workspace) ? { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length }, rules: LIST } : notFound(this.workspace, page);
+    const prediction = listPrediction(page, this.workspace, items, model.deleted.posts);
     const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
     const answer = await exchange(world, `listPosts of page ${idOf(page)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listPosts', workspace: this.workspace, ids: { page_id: idOf(page) }, query }, prediction);
     if (prediction.status === 200) compareItems(world, 'listPosts', items, answer);

@@ -5,7 +5,7 @@
  */
 import { MISSING_ID } from '../suite/requests.ts';
 import type { Json, ServiceModel, ModelEmail, ModelNewsletter, ModelPage, ModelPost, ModelSubscriber, Workspace } from './state.ts';
-import { READ, READ_FIELDS, type ModelRule } from './rules.ts';
+import { LIST, READ, READ_FIELDS, type ModelRule } from './rules.ts';
 import { judge, ModelMismatch, type Answer, type Prediction, type Request, type World } from './world.ts';
 
 /**
@@ -47,6 +47,17 @@ export function allSubscribers(model: ServiceModel): Child<ModelNewsletter, Mode
 }
 export function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
   return model.pages.flatMap((parent) => parent.posts.map((child) => ({ parent, child })));
+}
+
+/**
+ * A list's prediction: the parent's items (already filtered and newest first) and their total, or the
+ * 404 of a parent the workspace does not reach. `deleted` is what the run deleted from that parent, so
+ * that a list still showing one of them is charged to the rule it breaks (world.ts, listRowRules).
+ */
+export function listPrediction<P extends { workspace: Workspace }>(parent: P | undefined, workspace: Workspace, items: { snapshot: Json }[], deleted: Child<P, { snapshot?: Json }>[]): Prediction {
+  if (!reachable(parent, workspace)) return notFound(workspace, parent);
+  const gone = deleted.filter((item) => item.parent === parent && item.child.snapshot !== undefined).map((item) => item.child.snapshot!.id as number);
+  return { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length, gone }, rules: LIST };
 }
 
 export const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;

@@ -26,8 +26,8 @@ export interface Prediction {
   status: number;
   /** Fields whose value the model knows (a missing field is left open). */
   fields?: Record<string, unknown>;
-  /** For a list: the ids it must hold, in order, and its total. */
-  list?: { ids: number[]; total: number };
+  /** For a list: the ids it must hold, in order, and its total; `gone`, ids the run deleted from its parent. */
+  list?: { ids: number[]; total: number; gone?: number[] };
   /** A read that must repeat a resource's last answer exactly. */
   same?: Json;
   /** The contract rules that decide this answer (model/rules.ts): a mismatch is charged to them. */
@@ -43,10 +43,31 @@ export class ModelMismatch extends Error {
   }
 }
 
+/**
+ * The rules a list's differing ids break, as far as the difference tells: the same items in another
+ * order break only the order; an item the run deleted, only resources.gone-after-delete; anything else
+ * missing or extra (another workspace's, another parent's, outside the filter, dropped) every rule of
+ * the list. A total that differs cannot come from the order.
+ */
+export function listRowRules(field: string, list: NonNullable<Prediction['list']>, listed: number[], rules: readonly ModelRule[]): readonly ModelRule[] {
+  if (field === 'total') return rules.filter((rule) => rule !== 'lists.newest-first');
+  const predicted = new Set(list.ids);
+  const extra = listed.filter((id) => !predicted.has(id));
+  const missing = list.ids.filter((id) => !listed.includes(id));
+  if (extra.length === 0 && missing.length === 0 && listed.length === list.ids.length) return ['lists.newest-first'];
+  const gone = new Set(list.gone ?? []);
+  if (missing.length === 0 && extra.every((id) => gone.has(id))) return ['resources.gone-after-delete'];
+  return rules;
+}
+
 /** The rules the differing rows of a prediction break: each row's own (its field's, else the prediction's). */
-function rulesOfRows(prediction: Prediction, rows: Array<[string, string, string]>): string[] {
+function rulesOfRows(prediction: Prediction, rows: Array<[string, string, string]>, listed: number[]): string[] {
   const rules = new Set<string>();
-  for (const [field] of rows) for (const rule of (field !== 'status' && prediction.fieldRules?.[field]) || prediction.rules) rules.add(rule);
+  for (const [field] of rows) {
+    const own = (field !== 'status' && prediction.fieldRules?.[field]) || prediction.rules;
+    const ofRow = prediction.list && (field === 'result (ids)' || field === 'total') ? listRowRules(field, prediction.list, listed, own) : own;
+    for (const rule of ofRow) rules.add(rule);
+  }
   return [...rules];
 }
 
@@ -92,6 +113,7 @@ export function judge(world: World, step: string, prediction: Prediction, answer
   world.stats.predicted++;
   world.steps.push(`${step} → ${answer.status ?? 'no answer'}`);
   const rows: Array<[string, string, string]> = [];
+  let listed: number[] = [];
   if (answer.status !== prediction.status) rows.push(['status', String(prediction.status), String(answer.status ?? `nothing (${answer.exchange.error})`)]);
   else if (prediction.status < 300) {
     const body = (answer.json ?? {}) as Record<string, unknown>;
@@ -104,10 +126,10 @@ export function judge(world: World, step: string, prediction: Prediction, answer
       }
     }
     if (prediction.list) {
-      const listed = ((body.result ?? []) as Json[]).map((item) => item.id);
+      listed = ((body.result ?? []) as Json[]).map((item) => item.id);
       if (JSON.stringify(listed) !== JSON.stringify(prediction.list.ids)) rows.push(['result (ids)', show(prediction.list.ids), show(listed)]);
       if (body.total !== prediction.list.total) rows.push(['total', String(prediction.list.total), show(body.total)]);
     }
   }
-  if (rows.length > 0) throw new ModelMismatch(step, rows, answer.exchange, rulesOfRows(prediction, rows));
+  if (rows.length > 0) throw new ModelMismatch(step, rows, answer.exchange, rulesOfRows(prediction, rows, listed));
 }

@@ -1,11 +1,14 @@
 /**
  * The model's 404s: each is charged to the one rule that says why the request does not reach what it
  * names, so a failure tells an implementer which rule their server broke, and a child the run deleted
- * is named again by later requests, which must answer 404 (resources.gone-after-delete).
+ * is named again by later requests, which must answer 404 (resources.gone-after-delete). A list that
+ * differs from the prediction is charged to what the difference shows.
  */
 import { describe, expect, it } from 'vitest';
 import type { Json, ModelPage, ModelPost } from '../model/state.ts';
-import { GONE_REF, locate, MISSING_REF, notFound, OTHER_REF, type Child } from '../model/steps.ts';
+import { LIST } from '../model/rules.ts';
+import { GONE_REF, listPrediction, locate, MISSING_REF, notFound, OTHER_REF, type Child } from '../model/steps.ts';
+import { judge, type Answer, type ModelMismatch, type World } from '../model/world.ts';
 
 const page = (workspace: 0 | 1, id: number): ModelPage => ({ workspace, snapshot: { id } as Json, posts: [], slugFreed: false, categories: [], categorySlugFreed: false });
 const post = (id: number): ModelPost => ({ snapshot: { id } as Json });
@@ -20,6 +23,7 @@ const posts: Child<ModelPage, ModelPost>[] = [
   { parent: theirs, child: post(30) },
 ];
 const deleted: Child<ModelPage, ModelPost>[] = [{ parent: own, child: post(11) }];
+const world = () => ({ stats: { predicted: 0, unpredicted: new Map(), operations: new Set() }, steps: [] }) as unknown as World;
 
 describe('the rule a 404 of the model stands for', () => {
   it('an id that names no parent: resources.missing-is-404', () => {
@@ -67,5 +71,41 @@ describe('the rule a 404 of the model stands for', () => {
     expect(notFound(0, undefined).rules).toEqual(['resources.missing-is-404']);
     expect(notFound(0, theirs).rules).toEqual(['auth.workspace-scope']);
     expect(() => notFound(0, own)).toThrow(/reaches/);
+  });
+});
+
+describe('the rules a list that differs from the prediction stands for', () => {
+  const predicted = listPrediction(own, 0, [post(12), post(10)], deleted);
+  const mismatch = (result: number[], total: number) => {
+    try {
+      judge(world(), 'listPosts', predicted, { status: 200, json: { page: 1, size: 100, total, result: result.map((id) => ({ id })) }, exchange: {} as Answer['exchange'] });
+    } catch (error) {
+      return (error as ModelMismatch).rules;
+    }
+    return undefined;
+  };
+
+  it('knows what the run deleted from the parent, and predicts the rest', () => {
+    expect(predicted.list).toEqual({ ids: [12, 10], total: 2, gone: [11] });
+    expect(mismatch([12, 10], 2)).toBeUndefined();
+  });
+
+  it('the same items in another order: lists.newest-first only', () => {
+    expect(mismatch([10, 12], 2)).toEqual(['lists.newest-first']);
+  });
+
+  it('an item the run deleted, still listed: resources.gone-after-delete, and the total that counts it is not an ordering', () => {
+    expect(mismatch([12, 11, 10], 3)).toEqual(expect.arrayContaining(['resources.gone-after-delete', 'lists.envelope-arithmetic']));
+    expect(mismatch([12, 11, 10], 3)).not.toContain('lists.newest-first');
+    expect(mismatch([12, 11, 10], 2)).toEqual(['resources.gone-after-delete']);
+  });
+
+  it('an item missing, or one the run did not delete: every rule of the list', () => {
+    expect(mismatch([12], 1)).toEqual(expect.arrayContaining([...LIST]));
+    expect(mismatch([12, 10, 30], 3)).toEqual(expect.arrayContaining([...LIST]));
+  });
+
+  it("another workspace's parent: its 404, not a list", () => {
+    expect(listPrediction(theirs, 0, [], deleted)).toEqual({ status: 404, rules: ['auth.workspace-scope'] });
   });
 });

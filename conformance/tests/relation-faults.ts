@@ -68,7 +68,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'head-newsletter-without-rate-limit', include: ['getNewsletter'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
   { fault: 'post-delete-any-page', include: ['deletePost'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
   // A path id below its minimum answered 404 instead of 422: charged to the validation the request's own form needs.
-  { fault: 'category-update-404-before-422', include: ['updateCategory'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  { fault: 'category-update-404-before-422', include: ['updateCategory'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation', 'errors.precedence'] },
   { fault: 'page-404-as-json', include: ['getPage'], caughtBy: ['content_type_conformance'], breaks: ['responses.media-type'] },
   { fault: 'send-later-delivers-now', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
   { fault: 'author-get-other-workspace', include: ['getAuthor'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },

@@ -4,7 +4,7 @@
  */
 import { newCaseMeta } from '../../cases/case-meta.ts';
 import type { GeneratedCase } from '../../cases/model.ts';
-import { runCase } from '../../cases/run-case.ts';
+import { refusalRule, runCase } from '../../cases/run-case.ts';
 import { hostileRules } from '../../cases/hostile-rules.ts';
 import { hostileNeeds, runHostileCase } from '../../cases/run-hostile.ts';
 import type { Sequence } from '../../cases/stateful.ts';
@@ -14,6 +14,17 @@ import { forOperation } from '../harness.ts';
 /** The title a case's test carries: its id first, so a report line leads straight to `--replay <id>`. */
 export function caseTitle(generated: GeneratedCase): string {
   return `[${generated.id}] ${generated.phase}: ${generated.title}`;
+}
+
+/**
+ * The rules a refused case judges. A path id broken on its own (below its minimum, not a number) names
+ * no resource, so its 422 also says the request judged on its own comes before the 404 of a resource
+ * the path names (errors.precedence).
+ */
+function negativeRules(generated: GeneratedCase): string[] {
+  if (generated.expect.kind === 'reject' && generated.expect.status === 415) return [refusalRule(generated)];
+  const rules = [refusalRule(generated), 'errors.field-names', 'errors.only-present-causes'];
+  return generated.location.startsWith('path.') ? [...rules, 'errors.precedence'] : rules;
 }
 
 export function registerCases(operationId: string, cases: GeneratedCase[]): void {
@@ -29,7 +40,7 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
         const accept = generated.expect.kind === 'accept';
         const check = generated.check ?? (accept ? 'positive_data_acceptance' : 'negative_data_rejection');
         const hostile = generated.input.hostile;
-        const rules = hostile ? hostileRules(hostile) : accept ? ['requests.valid-input-accepted'] : ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes'];
+        const rules = hostile ? hostileRules(hostile) : accept ? ['requests.valid-input-accepted'] : negativeRules(generated);
         const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
         const spec = hostile ? { check, rules, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check, rules };
         test(caseTitle(generated), { ...spec, meta: { conformanceCase: meta } }, async (t) => {
