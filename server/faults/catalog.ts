@@ -155,6 +155,18 @@ export const FAULT_CATALOG = {
   'page-404-as-json': "getPage's 404 problem document is sent as application/json, not application/problem+json",
   'send-later-delivers-now': 'sendEmail with a future scheduled_at answers it scheduled at that time but delivers it at once',
   'author-get-other-workspace': "getAuthor answers 200 with another workspace's author when the caller's workspace has none of that id",
+  'post-list-stale-title': "listPosts shows the title a post was created with after updatePost changed it; getPost shows the new one",
+  'page-own-slug-taken': "updatePage answers 409 slug-taken for the page's own slug: a PATCH that repeats the stored slug is refused",
+  'subscribers-size-capped-at-50': 'listSubscribers answers at most 50 items a page whatever the size, while its offset and envelope keep the size asked for',
+  'categories-total-counts-remaining': "listCategories' total on a later page counts only the categories from that page's offset on",
+  'newsletter-name-unnormalised': 'newsletter names are compared by letter case without NFKC first: Café with one é and with a combining accent are two names',
+  'page-rename-name-slug-ascii-only': "a renamed page's name_slug drops the letters outside ASCII (Café Crème gives caf-crme) instead of transliterating them",
+  'head-subscribers-empty-as-404': 'HEAD of listSubscribers answers 404 for a newsletter without subscribers, where GET answers 200 with an empty list',
+  'post-update-any-page': 'updatePost changes a post of the workspace through any page of the workspace the path names',
+  'post-reference-422-body-400': "createPost's 422 for a category_id or author_id it cannot use carries status 400 in its problem document",
+  'page-slug-suffix-global': "createPage's derived slug gets -1 when only another workspace has a page of that slug",
+  'send-409-before-past-time': 'sendEmail answers 409 email-already-sent for a sent email sent again with a past scheduled_at, instead of the 422 for the time',
+  'upsert-matches-other-newsletter': "createSubscriber answers the subscriber of another newsletter of the workspace for an address already there, and adds none to this one",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -15,6 +15,7 @@ import { breakParts } from './parts.ts';
 import { breakOverloadParts, breakOverloadPipeline } from './overload.ts';
 import { breakPipeline } from './pipeline.ts';
 import { breakRelationParts, breakRelationPipeline } from './relations.ts';
+import { breakSecondLooksParts, breakSecondLooksPipeline } from './second-looks.ts';
 import { breakSingleOperationParts, breakSingleOperationPipeline } from './single-operation.ts';
 
 export { parseFaults } from './fault-set.ts';
@@ -30,11 +31,13 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakSingleOperationParts(on, parts);
       breakAcrossRequestsParts(on, parts);
       breakLaterReadsParts(on, parts);
+      breakSecondLooksParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
-      const api = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
+      const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
+      const api = breakSecondLooksPipeline(on, laterReads, context);
       return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
