@@ -50,6 +50,9 @@ export interface ShadowOf {
 const NOWHERE = { write: () => {} };
 
 export function composeShadow(real: ShadowOf): ShadowServer {
+  // In memory, so without snapshot readers: a list reads each long content as its item is written,
+  // from the one connection there is. That is of one moment here, since the rehearsal's requests come
+  // one after another and nothing else writes to this database (http/list-snapshot.ts).
   const db = openDatabase(':memory:');
   const imagesRoot = mkdtempSync(path.join(tmpdir(), 'publishing-warm-up-'));
   try {

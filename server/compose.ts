@@ -8,6 +8,7 @@ import { composeShadow } from './compose-shadow.ts';
 import { rehearseAnswers } from './http/warm-answers.ts';
 import { inTransaction, openDatabase, type Db } from './db/database.ts';
 import { WalCheckpoints } from './db/wal-checkpoints.ts';
+import { SnapshotReaders } from './db/snapshot-readers.ts';
 import { OutboxTransport, SmtpTransport, type Transport } from './delivery/transports.ts';
 import { DeliveryWorker } from './delivery/worker.ts';
 import { systemClock, timestamp, type Clock } from './domain/clock.ts';
@@ -60,8 +61,11 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     config.databasePath === ':memory:'
       ? undefined
       : new WalCheckpoints(db, config.databasePath, (reason) => options.logger.warn({ reason }, 'WAL checkpoints are back on the event loop'));
+  // Read-only connections a list answer holds one moment of the database with (db/snapshot-readers.ts).
+  // A database in memory cannot have a second connection: its lists read as they write (list-snapshot.ts).
+  const readers = config.databasePath === ':memory:' ? undefined : new SnapshotReaders(config.databasePath);
   const stores = createStores(db);
-  const context: ServiceContext = { db, stores, clock };
+  const context: ServiceContext = { db, stores, clock, ...(readers ? { readers } : {}) };
   const imagesDir = path.join(config.dataDir, 'images');
 
   const transport: Transport = config.smtpUrl
@@ -119,11 +123,13 @@ export function composeServer(config: ServerConfig, options: ComposeOptions) {
     worker,
     transport,
     checkpoints,
+    readers,
     /** Stops delivery after the batch in flight and closes the mail transport, the Markdown threads and the database. */
     async close(): Promise<void> {
       await worker.stop();
       await transport.close();
       await markdown.close();
+      readers?.close();
       await checkpoints?.close();
       db.close();
     },

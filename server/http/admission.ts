@@ -55,7 +55,8 @@ export class FairAdmission<Key> {
   /** Resolves with the function that ends the hold (call it once), or rejects with Overloaded or the signal's reason. */
   acquire(key: Key, signal?: AbortSignal): Promise<() => void> {
     signal?.throwIfAborted();
-    if (this.canRun(key) && !this.waiting.has(key)) return Promise.resolve(this.hold(key));
+    const now = this.tryAcquire(key);
+    if (now) return Promise.resolve(now);
     const queue = this.waiting.get(key) ?? [];
     if (queue.length >= this.limits.waitingPerKey || this.waitingCount >= this.limits.waitingTotal) {
       return Promise.reject(new Overloaded(this.limits.what, this.limits.retryAfterSeconds()));
@@ -85,6 +86,15 @@ export class FairAdmission<Key> {
       this.waitingCount++;
       this.waiting.set(key, queue);
     });
+  }
+
+  /**
+   * The function that ends a hold taken now, in this turn of the event loop, when a place is free and
+   * none of `key`'s requests waits before this one; else undefined, and nothing is queued. For work
+   * that must start in the same synchronous turn as something else when it can (a list's snapshot).
+   */
+  tryAcquire(key: Key): (() => void) | undefined {
+    return this.canRun(key) && !this.waiting.has(key) ? this.hold(key) : undefined;
   }
 
   private canRun(key: Key): boolean {

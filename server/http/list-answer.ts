@@ -21,7 +21,10 @@
  * Long content (`content_html` over `INLINE_CONTENT` bytes) stays in the database until its item
  * is written (store/deferred-content.ts), and at most `LARGE_ITEM_SLOTS` such items are in memory at
  * once across all requests; a client that takes nothing for `STALLED_CLIENT_MS` is cut off, so a
- * client that stops reading cannot hold a slot for long.
+ * client that stops reading cannot hold a slot for long. Such content is read from a snapshot of the
+ * moment the page was read (list-snapshot.ts), so the answer is of one moment however long it takes;
+ * the snapshot is ended however the answer ends, and an answer that holds one for `MAX_SNAPSHOT_MS`
+ * is cut off, so a client that reads on slowly cannot hold the WAL's checkpoints back for long either.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { once } from 'node:events';
@@ -36,6 +39,8 @@ import { problems } from './problem.ts';
 import { resolveRef } from './contract-refs.ts';
 import { AJV_CODE } from './text-patterns.ts';
 import { heavyTurns } from './heavy-turns.ts';
+import { isDeferredList, listAsRead, readListOfOneMoment, type DeferredList, type ListOfOneMoment } from './list-snapshot.ts';
+import { clientGone } from './client-gone.ts';
 
 /** Characters of serialised items gathered before a write: small pages go out in one write, as with res.json. */
 const WRITE_BATCH_CHARS = 64 * 1024;
@@ -43,6 +48,11 @@ const WRITE_BATCH_CHARS = 64 * 1024;
 export const LARGE_ITEM_SLOTS = 4;
 /** A client that takes no bytes for this long is cut off. */
 export const STALLED_CLIENT_MS = 30_000;
+/**
+ * The longest an answer holds a snapshot: a page of 150 MB (100 of the largest posts) read at 2 Mbit/s.
+ * Until it ends, checkpoints cannot copy what is written meanwhile and the WAL grows by all of it.
+ */
+export const MAX_SNAPSHOT_MS = 10 * 60_000;
 /** A large item is written in pieces of this many characters, each waiting for the client. */
 const PIECE_CHARS = 256 * 1024;
 
@@ -206,19 +216,42 @@ async function drained(res: Response): Promise<void> {
 }
 
 /**
- * Answers a list: the envelope (the page and size asked for, the total), then each item of the page, each completed by `complete` (which loads
- * what the store left in the database; `undefined` when the item has gone meanwhile: it is left out,
- * as a list read a moment later would not show it) and validated before it is written.
+ * Answers a list: the envelope (the page and size asked for, the total), then each item of the page,
+ * each validated before it is written. A list whose items may leave long contents in the database
+ * (`DeferredList`) is read here, and its items completed from one moment (list-snapshot.ts); an item
+ * that is not there is left out (only where there is no snapshot: a database in memory).
  */
-export async function sendList<Item extends object>(
-  res: Response,
-  { page, size }: Paging,
-  { total, items }: PageOf<Item>,
-  complete: (item: Item) => Item | undefined = (item) => item,
-): Promise<void> {
+export async function sendList<Item extends object>(res: Response, paging: Paging, list: PageOf<Item> | DeferredList<Item>): Promise<void> {
   const context = contexts.get(res);
   if (!context) throw new Error('sendList is for list operations only');
-  const { validators, validate, slots, logger } = context;
+  let moment: ListOfOneMoment<Item>;
+  try {
+    moment = isDeferredList(list) ? await readListOfOneMoment(res, list) : listAsRead(list);
+  } catch (err) {
+    // Gone while it waited for a reader: nobody is there to answer.
+    if (clientGone(res).aborted) return;
+    throw err;
+  }
+  const cut = moment.holdsSnapshot
+    ? setTimeout(() => {
+        context.logger.warn({ url: res.req.originalUrl, ms: MAX_SNAPSHOT_MS }, 'list answer cut off: it held its snapshot too long');
+        res.destroy();
+      }, MAX_SNAPSHOT_MS)
+    : undefined;
+  try {
+    await writeList(res, context, paging, moment);
+  } finally {
+    clearTimeout(cut);
+    moment.end();
+  }
+}
+
+async function writeList<Item extends object>(
+  res: Response,
+  { validators, validate, slots, logger }: ListAnswerContext,
+  { page, size }: Paging,
+  { page: { total, items }, complete }: ListOfOneMoment<Item>,
+): Promise<void> {
   const check = (validator: Validate | undefined, data: unknown) => {
     if (validate && validator && !validator(data)) throw new BrokenListAnswer(validator.errors ?? []);
   };

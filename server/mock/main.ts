@@ -2,7 +2,8 @@
  * `npm run mock:stateful`: the reference server as a mock for front-end work. A throwaway database
  * full of demo content, every error state on demand with `Prefer`, ready for a browser (CORS) within
  * seconds; it prints the base URL and the two demo workspaces' tokens. Nothing is left behind: the
- * database is in memory and the temporary directory goes when the process ends (Ctrl-C or SIGTERM).
+ * database and the images are in a temporary directory that goes when the process ends (Ctrl-C or
+ * SIGTERM).
  */
 import { rmSync } from 'node:fs';
 import { startMock, type RunningMock } from './start.ts';
@@ -23,7 +24,7 @@ process.on('SIGTERM', () => void stop());
 
 mock = await startMock();
 const { dataDir } = mock;
-// Also when the process ends some other way (a crash): the images go with it.
+// Also when the process ends some other way (a crash): the database and the images go with it.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 if (stopping) await stop();
 
@@ -34,7 +35,7 @@ const lines = [
   '',
   `Publishing API mock   ${mock.baseUrl}`,
   `Docs                  ${mock.origin}/docs (the page \`npm run docs\` builds)`,
-  `Data                  a database in memory; images in ${mock.dataDir} (removed on exit)`,
+  `Data                  the database and images in ${mock.dataDir} (removed on exit)`,
   '',
   ...mock.workspaces.map((w) => `Workspace ${w.id}  ${w.name.padEnd(20)} token ${w.token}`),
   '',

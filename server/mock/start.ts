@@ -1,6 +1,6 @@
 /**
- * The stateful mock: the reference server itself, on a throwaway database (SQLite in memory, images
- * in a temporary directory that `close()` removes), filled with the demo content, and answering
+ * The stateful mock: the reference server itself, on a throwaway database (a SQLite file beside the
+ * images, in a temporary directory that `close()` removes), filled with the demo content, and answering
  * `Prefer: code=...` and `Prefer: delay=...` (server/mock/prefer.ts). Without `Prefer` it is the
  * reference server, request for request. `npm run mock:stateful` runs it (main.ts); tests start it
  * here, in their own process.
@@ -22,6 +22,14 @@ import { mockVariant } from './variant.ts';
 
 /** Where the mock listens unless PORT says otherwise: beside `npm start` (3000) and Prism (4010). */
 export const MOCK_DEFAULT_PORT = 4011;
+
+/** The mock's database, in its temporary directory. */
+const MOCK_DATABASE = 'mock.sqlite';
+
+/** A SQLite database and the files of its WAL. */
+function removeDatabase(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
 
 /**
  * The seed of the demo content's random draws (page domains, image names): fixed, so every start
@@ -48,7 +56,9 @@ export interface RunningMock {
 
 /**
  * Starts the mock with the server's configuration from `env` (PORT, HOST, LOG_LEVEL, rate limits,
- * ...), except where its data lives: always a database in memory and a fresh temporary directory.
+ * ...), except where its data lives: always a fresh temporary directory, database and images. The
+ * database is a file, not SQLite in memory, so that its list answers are of one moment as the
+ * reference server's are (a snapshot needs a second connection: http/list-snapshot.ts).
  * PORT=0 takes a free port.
  */
 export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<RunningMock> {
@@ -66,7 +76,10 @@ export async function startMock(env: NodeJS.ProcessEnv = process.env): Promise<R
 
 async function startIn(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningMock> {
   const port = env.PORT || String(MOCK_DEFAULT_PORT);
-  const config: ServerConfig = loadConfig({ ...env, PORT: port, DATA_DIR: dataDir, DATABASE_PATH: ':memory:' });
+  const databasePath = path.join(dataDir, MOCK_DATABASE);
+  // A start that failed (its port taken) may have left its database: each start fills a new one.
+  removeDatabase(databasePath);
+  const config: ServerConfig = loadConfig({ ...env, PORT: port, DATA_DIR: dataDir, DATABASE_PATH: databasePath });
   const logger = createLogger(config.logLevel);
   // The page `npm run docs` builds, if it has been: rendering it takes longer than the mock's start.
   const server = composeServer(config, { logger, docsFile: DOCS_FILE, variant: mockVariant });

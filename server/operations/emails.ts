@@ -13,7 +13,13 @@ export function emailOperations(emails: EmailService): OperationHandlers<'listEm
     listEmails: (req, res) => {
       const page = paging(req);
       const status = queryString<Email['status']>(req, 'status');
-      return sendList(res, page, emails.list(workspaceOf(res), pathId(req, 'newsletter_id'), status, page), (item) => emails.withContent(item));
+      const workspace = workspaceOf(res);
+      const parent = pathId(req, 'newsletter_id');
+      return sendList(res, page, {
+        read: () => emails.list(workspace, parent, status, page),
+        complete: (item, from) => emails.withContent(item, from),
+        readers: emails.readers,
+      });
     },
     createEmail: prepared({
       prepare: (req, res) => emails.contentForCreate(workspaceOf(res), pathId(req, 'newsletter_id'), bodyOf<'createEmail'>(req), clientGone(res)),

@@ -13,7 +13,13 @@ export function postOperations(posts: PostService): OperationHandlers<'listPosts
     listPosts: (req, res) => {
       const page = paging(req);
       const filter = { status: queryString<Post['status']>(req, 'status'), category_id: queryInteger(req, 'category_id') };
-      return sendList(res, page, posts.list(workspaceOf(res), pathId(req, 'page_id'), filter, page), (item) => posts.withContent(item));
+      const workspace = workspaceOf(res);
+      const parent = pathId(req, 'page_id');
+      return sendList(res, page, {
+        read: () => posts.list(workspace, parent, filter, page),
+        complete: (item, from) => posts.withContent(item, from),
+        readers: posts.readers,
+      });
     },
     createPost: prepared({
       prepare: (req, res) => posts.contentForCreate(workspaceOf(res), pathId(req, 'page_id'), bodyOf<'createPost'>(req), clientGone(res)),

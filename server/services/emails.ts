@@ -1,6 +1,8 @@
 /** Emails: drafts that can be changed and deleted, and the send state table. */
 import type { components, Email } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
+import type { SnapshotReaders } from '../db/snapshot-readers.ts';
+import type { Connection } from '../db/sqlite-api.ts';
 import { timestamp } from '../domain/clock.ts';
 import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { ensureNotSent, missingForSend, requestedSendTime } from '../domain/sending.ts';
@@ -37,9 +39,17 @@ export class EmailService {
     return this.stores.emails.list(newsletterId, status, paging);
   }
 
-  /** A listed email with the content a list leaves in the database for long emails (undefined: gone). */
-  withContent(email: Email): Email | undefined {
-    return this.stores.emails.withContent(email);
+  /**
+   * A listed email with the content a list leaves in the database for long emails, read through `from` (a
+   * snapshot's connection, or the server's); undefined when it is not there.
+   */
+  withContent(email: Email, from?: Connection): Email | undefined {
+    return this.stores.emails.withContent(email, from);
+  }
+
+  /** The readers a list answer holds a snapshot with (http/list-snapshot.ts); none for a database in memory. */
+  get readers(): SnapshotReaders | undefined {
+    return this.context.readers;
   }
 
   get(workspaceId: number, newsletterId: number, id: number): Email {

@@ -1,6 +1,8 @@
 /** Posts: draft or published at creation, `first_published_at` set once, Markdown rendered. */
 import type { components, Post } from '../../generated/openapi.d.ts';
 import { inTransaction } from '../db/database.ts';
+import type { SnapshotReaders } from '../db/snapshot-readers.ts';
+import type { Connection } from '../db/sqlite-api.ts';
 import { timestamp } from '../domain/clock.ts';
 import type { MarkdownRenderer } from '../domain/markdown-pool.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
@@ -29,9 +31,17 @@ export class PostService {
     return this.stores.posts.list(pageId, filter, paging);
   }
 
-  /** A listed post with the content a list leaves in the database for long posts (undefined: gone). */
-  withContent(post: Post): Post | undefined {
-    return this.stores.posts.withContent(post);
+  /**
+   * A listed post with the content a list leaves in the database for long posts, read through `from` (a
+   * snapshot's connection, or the server's); undefined when it is not there.
+   */
+  withContent(post: Post, from?: Connection): Post | undefined {
+    return this.stores.posts.withContent(post, from);
+  }
+
+  /** The readers a list answer holds a snapshot with (http/list-snapshot.ts); none for a database in memory. */
+  get readers(): SnapshotReaders | undefined {
+    return this.context.readers;
   }
 
   get(workspaceId: number, pageId: number, id: number): Post {

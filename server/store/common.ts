@@ -24,11 +24,12 @@ export const slugRange = (base: string) => ({ from: base, to: `${base}.` });
 /** Values the driver can bind. */
 export type Value = string | number | null;
 
-// Statements by SQL text, per database, so a list's SQL is parsed and planned once rather than on
+// Statements by SQL text, per connection, so a list's SQL is parsed and planned once rather than on
 // every request. The cache stays small: each store's lists build one text per combination of filters.
 const statements = new WeakMap<Db, Map<string, Statement>>();
 
-function prepared(db: Db, sql: string): Statement {
+/** The statement of `sql` on `db` (the server's connection or a snapshot's), prepared on its first use there. */
+export function prepared(db: Db, sql: string): Statement {
   let byText = statements.get(db);
   if (!byText) {
     byText = new Map();

@@ -6,7 +6,7 @@
  */
 import type { Email } from '../../generated/openapi.d.ts';
 import { inTransaction, type Db } from '../db/database.ts';
-import { limitOffset, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { limitOffset, prepared, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 import { ListPositions, POSITION_STEP, type SortKey } from './list-positions.ts';
 import { contentDeferredSql, inlineContentSql, isDeferred, markDeferred } from './deferred-content.ts';
 
@@ -18,6 +18,8 @@ const COLUMNS = `id, subject, preview, slug, status, content_html, content_json,
  * (deferred-content.ts).
  */
 const LIST_COLUMNS = `${COLUMNS.replace('content_html', inlineContentSql)}, ${contentDeferredSql}`;
+/** A listed email's content_html, which the list left in the database. */
+const CONTENT = 'SELECT content_html FROM emails WHERE newsletter_id = ? AND id = ?';
 
 type EmailValues = [
   number, string, string | null, string, Email['status'], string | null, string | null, number | null, number,
@@ -107,7 +109,6 @@ export class EmailStore {
   private readonly insertRow;
   private readonly slugs;
   private readonly remove;
-  private readonly contentById;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[number, number], EmailValues>(`SELECT ${COLUMNS} FROM emails WHERE newsletter_id = ? AND id = ?`).raw();
@@ -119,13 +120,17 @@ export class EmailStore {
     );
     this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM emails WHERE newsletter_id = ? AND slug >= ? AND slug < ?').pluck();
     this.remove = db.prepare<[number, number]>('DELETE FROM emails WHERE newsletter_id = ? AND id = ?');
-    this.contentById = db.prepare<[number, number], string | null>('SELECT content_html FROM emails WHERE newsletter_id = ? AND id = ?').pluck();
+    prepared(db, CONTENT);
   }
 
-  /** A listed email with its content_html, if the list left it out; undefined if the email is gone. */
-  withContent(email: Email): Email | undefined {
+  /**
+   * A listed email with its content_html, if the list left it out, read through `from`: a snapshot's
+   * connection of the moment the list was read (http/list-snapshot.ts), or this store's. Undefined if
+   * the email is not there.
+   */
+  withContent(email: Email, from: Db = this.db): Email | undefined {
     if (!isDeferred(email)) return email;
-    const content = this.contentById.get(email.newsletter_id, email.id);
+    const content = prepared(from, CONTENT).pluck().get(email.newsletter_id, email.id) as string | null | undefined;
     return content === undefined ? undefined : { ...email, content_html: content };
   }
 

@@ -1,7 +1,7 @@
 /** SQL for posts. `content_md` and `author_id` are stored but never selected into a response. */
 import type { Post } from '../../generated/openapi.d.ts';
 import type { Db } from '../db/database.ts';
-import { filteredPage, prepareList, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
+import { filteredPage, prepareList, prepared, slugRange, updateRow, type PageOf, type Paging, type Value } from './common.ts';
 import { contentDeferredSql, inlineContentSql, isDeferred, markDeferred } from './deferred-content.ts';
 
 const COLUMNS = `id, title, slug, status, description, content_html, seo_title, seo_description, og_title,
@@ -11,6 +11,8 @@ const COLUMNS = `id, title, slug, status, description, content_html, seo_title, 
 const COLUMNS_BUT_CONTENT = COLUMNS.replace('content_html', 'NULL AS content_html');
 /** The same columns for a list: a long content_html stays in the database (deferred-content.ts). */
 const LIST_COLUMNS = `${COLUMNS.replace('content_html', inlineContentSql)}, ${contentDeferredSql}`;
+/** A listed post's content_html, which the list left in the database. */
+const CONTENT = 'SELECT content_html FROM posts WHERE page_id = ? AND id = ?';
 
 export interface PostFilter {
   status?: Post['status'];
@@ -24,7 +26,6 @@ export class PostStore {
   private readonly insertRow;
   private readonly slugs;
   private readonly remove;
-  private readonly contentById;
   private readonly byIdButContent;
 
   constructor(private readonly db: Db) {
@@ -41,7 +42,7 @@ export class PostStore {
     this.slugs = db.prepare<[number, string, string], string>('SELECT slug FROM posts WHERE page_id = ? AND slug >= ? AND slug < ?').pluck();
     this.remove = db.prepare<[number, number]>('DELETE FROM posts WHERE page_id = ? AND id = ?');
     prepareList(db, { table: 'posts', columns: LIST_COLUMNS, conditions: ['page_id = @page_id'] });
-    this.contentById = db.prepare<[number, number], { content_html: string | null }>('SELECT content_html FROM posts WHERE page_id = ? AND id = ?');
+    prepared(db, CONTENT);
   }
 
   get(pageId: number, id: number): Post | undefined {
@@ -73,11 +74,15 @@ export class PostStore {
     };
   }
 
-  /** A listed post with its content_html, if the list left it out; undefined if the post is gone. */
-  withContent(post: Post): Post | undefined {
+  /**
+   * A listed post with its content_html, if the list left it out, read through `from`: a snapshot's
+   * connection of the moment the list was read (http/list-snapshot.ts), or this store's. Undefined if
+   * the post is not there.
+   */
+  withContent(post: Post, from: Db = this.db): Post | undefined {
     if (!isDeferred(post)) return post;
-    const row = this.contentById.get(post.page_id, post.id);
-    return row && { ...post, content_html: row.content_html };
+    const content = prepared(from, CONTENT).pluck().get(post.page_id, post.id) as string | null | undefined;
+    return content === undefined ? undefined : { ...post, content_html: content };
   }
 
   slugsFrom(pageId: number, base: string): string[] {

@@ -6,6 +6,8 @@
  * same ids and content at every start (page domains and image URLs included), and the content itself
  * valid by the request schemas.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../conformance/contract/document.ts';
 import { ContractValidator } from '../../conformance/contract/validator.ts';
@@ -168,6 +170,18 @@ describe('the demo content', () => {
     } finally {
       await again.close();
     }
+  }, 120_000);
+
+  it('keeps its database in a file in its temporary directory (so its lists can hold a snapshot), gone on close', async () => {
+    const again = await startMock({ PORT: '0', LOG_LEVEL: 'silent' });
+    const file = again.config.databasePath;
+    try {
+      expect(path.dirname(file)).toBe(again.dataDir);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      await again.close();
+    }
+    expect(existsSync(again.dataDir)).toBe(false);
   }, 120_000);
 });
 
