@@ -79,4 +79,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-slug-unique-per-workspace', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
   { fault: 'preflight-subscribers-unanswered', include: ['listSubscribers'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
   { fault: 'category-slug-taken-as-name-taken', include: ['createCategory'], caughtBy: ['conflict_detection'], breaks: ['category.slug-taken'] },
+  // Faults a second look shows (server/faults/second-looks.ts): a list that keeps a created title, a
+  // slug refused when the page sends back its own, an upsert that finds the address on another newsletter.
+  { fault: 'post-list-stale-title', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'page-own-slug-taken', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.rewrite-accepted'] },
+  { fault: 'upsert-matches-other-newsletter', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id', 'resources.child-of-its-parent'] },
 ];

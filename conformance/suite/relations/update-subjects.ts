@@ -1,0 +1,134 @@
+/**
+ * The update operations of the resources the suite can make, with what the relations over updates need
+ * of each: the read that shows the resource, a fresh resource of the test's own, the fields stored as
+ * sent and the fields the contract derives from them. The list that shows the resource, and the fields
+ * an update may name, are read from the contract (see `listOf` and `rewritableFields`).
+ *
+ * updateAuthor is left out: authors cannot be created, and the model phase predicts every update of the
+ * author it may change field by field.
+ */
+import type { ContractDocument, OperationInfo } from '../../contract/document.ts';
+import type { Kit } from '../kit.ts';
+import type { Resources } from '../resources.ts';
+
+export type Json = Record<string, unknown>;
+
+export interface UpdateSubject {
+  /** The read that shows the resource afterwards. */
+  readerId: string;
+  /** A fresh resource of the test's own: the ids of its path. */
+  make: (resources: Resources) => Promise<Record<string, number>>;
+  /** Fields stored as sent, updated by the tests. */
+  fields: string[];
+  /** Fields the contract derives from a named one, which may change with it. */
+  derived: string[];
+}
+
+export const UPDATES: Record<string, UpdateSubject> = {
+  updatePage: {
+    readerId: 'getPage',
+    make: async (resources) => ({ id: (await resources.page('updated')).id }),
+    fields: ['name'],
+    // page.rename-keeps-slug: name_slug follows the name; slug and domain stay.
+    derived: ['name_slug'],
+  },
+  updateNewsletter: {
+    readerId: 'getNewsletter',
+    make: async (resources) => ({ id: (await resources.newsletter('updated')).id }),
+    fields: ['name'],
+    // newsletter.rename-moves-name-slug: name_slug follows the name.
+    derived: ['name_slug'],
+  },
+  updateCategory: {
+    readerId: 'getCategory',
+    make: async (resources) => {
+      const pageId = resources.sharedPageId();
+      return { page_id: pageId, id: (await resources.category(pageId)).id };
+    },
+    fields: ['name', 'description', 'color'],
+    // A category keeps its slug through a rename.
+    derived: [],
+  },
+  updatePost: {
+    readerId: 'getPost',
+    make: async (resources) => {
+      const pageId = resources.sharedPageId();
+      return { page_id: pageId, id: (await resources.post(pageId)).id };
+    },
+    fields: ['title', 'description', 'seo_title', 'seo_description', 'og_title', 'og_description'],
+    // A post keeps its slug through a new title.
+    derived: [],
+  },
+  updateEmail: {
+    readerId: 'getEmail',
+    make: async (resources) => {
+      const newsletterId = resources.sharedNewsletterId();
+      return { newsletter_id: newsletterId, id: (await resources.email(newsletterId)).id };
+    },
+    fields: ['subject', 'preview'],
+    // EmailUpdate: the slug does not change with the subject.
+    derived: [],
+  },
+};
+
+/** The fields of `expected` that `actual` shows otherwise: `name: "a" expected, "b" shown`. */
+export function differences(expected: Json, actual: Json, fields: Iterable<string>): string[] {
+  return [...fields]
+    .filter((field) => JSON.stringify(expected[field]) !== JSON.stringify(actual[field]))
+    .map((field) => `${field}: ${JSON.stringify(expected[field])} expected, ${JSON.stringify(actual[field])} shown`);
+}
+
+/** Reads the resource with its get operation; a read that fails ends the test. */
+export async function readResource(t: Kit, readerId: string, ids: Record<string, number>): Promise<Json> {
+  const { status, json, exchange } = await t.call(t.contract.operation(readerId), { ids });
+  t.ensure(status === 200, `${readerId} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+  return json as Json;
+}
+
+/** The properties of an operation's success schema (resolved), or of its list items with `items`. */
+function successProperties(contract: ContractDocument, operation: OperationInfo, items = false): Record<string, unknown> {
+  const success = operation.responses.find((response) => response.status === '200')?.content[0];
+  if (!success) return {};
+  const schema = contract.resolve(success.schema, success.schemaPointer);
+  const resource = items ? contract.resolve(schema.node.properties?.result?.items, `${schema.pointer}/properties/result/items`).node : schema.node;
+  return resource?.properties ?? {};
+}
+
+export interface ListOf {
+  operation: OperationInfo;
+  /** The fields a list item carries of those the get answers (the contract's two schemas compared). */
+  fields: string[];
+}
+
+/**
+ * The list that shows what a get reads: the GET of the get's path without its last `{id}` segment
+ * (`/pages/{page_id}/posts` for `/pages/{page_id}/posts/{id}`), when the contract has it; with the
+ * fields of the get's schema that its item schema has too (all of them when both are one schema).
+ */
+export function listOf(contract: ContractDocument, readerId: string): ListOf | undefined {
+  const reader = contract.operation(readerId);
+  const parentPath = reader.path.replace(/\/\{id\}$/, '');
+  if (parentPath === reader.path) return undefined;
+  const operation = contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === parentPath);
+  if (!operation) return undefined;
+  const itemFields = successProperties(contract, operation, true);
+  const fields = Object.keys(successProperties(contract, reader)).filter((field) => field in itemFields);
+  return { operation, fields };
+}
+
+/**
+ * The item with this id as the list shows it: walks the list at its largest page size until the item
+ * is met. Undefined when it is not listed.
+ */
+export async function listedItem(t: Kit, list: OperationInfo, parentIds: Record<string, number>, id: number): Promise<Json | undefined> {
+  const path = list.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(parentIds[name]));
+  for (let page = 1; page <= 1000; page++) {
+    const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size: 100 } });
+    t.ensure(status === 200, `${list.operationId} page ${page} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+    const result = (json as { result?: Json[] } | undefined)?.result ?? [];
+    const found = result.find((item) => item.id === id);
+    if (found) return found;
+    if (result.length < 100) return undefined;
+  }
+  return undefined;
+}
