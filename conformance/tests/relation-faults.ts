@@ -79,4 +79,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-slug-unique-per-workspace', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
   { fault: 'preflight-subscribers-unanswered', include: ['listSubscribers'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
   { fault: 'category-slug-taken-as-name-taken', include: ['createCategory'], caughtBy: ['conflict_detection'], breaks: ['category.slug-taken'] },
+  // Written from the contract alone (server/faults/second-looks.ts): a page size honoured only up to 50,
+  // shown by a list filled past the largest page; names compared by letter case without NFKC first.
+  { fault: 'subscribers-size-capped-at-50', include: ['listSubscribers'], caughtBy: ['pagination_limits', 'pagination_arithmetic'], breaks: ['lists.size-range', 'lists.envelope-arithmetic', 'lists.same-items-any-size'] },
+  { fault: 'newsletter-name-unnormalised', include: ['createNewsletter', 'updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
 ];
