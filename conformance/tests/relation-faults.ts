@@ -84,4 +84,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-list-stale-title', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'page-own-slug-taken', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.rewrite-accepted'] },
   { fault: 'upsert-matches-other-newsletter', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id', 'resources.child-of-its-parent'] },
+  // And (server/faults/second-looks.ts): a page size honoured only up to 50,
+  // shown by a list filled past the largest page; names compared by letter case without NFKC first.
+  { fault: 'subscribers-size-capped-at-50', include: ['listSubscribers'], caughtBy: ['pagination_limits', 'pagination_arithmetic'], breaks: ['lists.size-range', 'lists.envelope-arithmetic', 'lists.same-items-any-size'] },
+  { fault: 'newsletter-name-unnormalised', include: ['createNewsletter', 'updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
 ];

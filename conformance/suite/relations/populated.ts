@@ -7,6 +7,7 @@
 import type { OperationInfo } from '../../contract/document.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
+import { inBatches } from './walk.ts';
 
 /** Items a filled list holds: more than a page of size 1 to 7, fewer than one of size 10. */
 export const ITEMS_PER_LIST = 8;
@@ -67,6 +68,44 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
       const newsletter = await resources.newsletter('walk');
       for (let index = 0; index < ITEMS_PER_LIST; index++) await resources.subscriber(newsletter.id);
       return { newsletter_id: newsletter.id };
+    }
+    default:
+      throw new Error(`No way to fill ${operation.operationId} is known`);
+  }
+}
+
+/** Creations sent at once while a list is filled past its largest page: a few, not a burst. */
+const FILL_WIDTH = 8;
+
+/**
+ * A parent of the test's own whose list holds `count` plain items (drafts, subscribers, categories),
+ * made FILL_WIDTH at a time: its path ids and the ids of what it made. Each item is deleted after the
+ * operation's tests, as everything the suite makes and may delete.
+ */
+export async function longList(t: Kit, operation: OperationInfo, count: number): Promise<{ ids: Record<string, number>; made: number[] }> {
+  const resources = new Resources(t);
+  const each = (make: () => Promise<{ id: number }>) =>
+    inBatches(
+      Array.from({ length: count }, (_, index) => index),
+      FILL_WIDTH,
+      async () => (await make()).id,
+    );
+  switch (operation.operationId) {
+    case 'listPosts': {
+      const page = await resources.page('long');
+      return { ids: { page_id: page.id }, made: await each(() => resources.post(page.id)) };
+    }
+    case 'listCategories': {
+      const page = await resources.page('long');
+      return { ids: { page_id: page.id }, made: await each(() => resources.category(page.id)) };
+    }
+    case 'listEmails': {
+      const newsletter = await resources.newsletter('long');
+      return { ids: { newsletter_id: newsletter.id }, made: await each(() => resources.email(newsletter.id)) };
+    }
+    case 'listSubscribers': {
+      const newsletter = await resources.newsletter('long');
+      return { ids: { newsletter_id: newsletter.id }, made: await each(() => resources.subscriber(newsletter.id)) };
     }
     default:
       throw new Error(`No way to fill ${operation.operationId} is known`);

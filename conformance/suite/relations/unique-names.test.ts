@@ -12,14 +12,9 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { verifyConflictType } from '../conflicts.ts';
+import { UNIQUELY_NAMED } from './unique-named.ts';
 
 const { contract } = suiteContext();
-
-/** The operations that create and rename each resource of unique names. */
-const RENAMABLE = [
-  { create: 'createPage', rename: 'updatePage' },
-  { create: 'createNewsletter', rename: 'updateNewsletter' },
-] as const;
 
 /** Sends a create or rename with the token given (the run's own when none). */
 async function send(t: Kit, operationId: string, name: string, options: { id?: number; token?: string } = {}) {
@@ -31,7 +26,7 @@ async function send(t: Kit, operationId: string, name: string, options: { id?: n
   return { status, id: (json as { id?: number } | undefined)?.id, exchange };
 }
 
-for (const { create, rename } of RENAMABLE) {
+for (const { create, rename } of UNIQUELY_NAMED) {
   forOperation(rename, (test) => {
     test('frees the old name and takes the new one, in any letter case', { check: 'conflict_detection', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
       const oldName = t.names.name('old');

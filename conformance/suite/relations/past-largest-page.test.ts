@@ -1,0 +1,95 @@
+/**
+ * A list longer than the largest page (lists.size-range, lists.envelope-arithmetic,
+ * lists.same-items-any-size): every other walk of the suite reads lists of a few items, so a server that
+ * answers fewer items than the size asked for once a list is long (a LIMIT capped below the contract's
+ * maximum) passes them all. Here a list under a parent of the test's own is filled with one item more
+ * than the `size` parameter's maximum (read from the contract), then read at that size: page 1 holds
+ * exactly the maximum, page 2 the one item left, both say the same total, and the two pages hold every
+ * item the test made, each once; a walk at a third of the maximum visits the same items in the same order.
+ *
+ * Only the lists whose parent the test makes (posts, categories, emails, subscribers): the top-level
+ * lists (pages, newsletters) are shared by every test of the run, which look for a page or newsletter
+ * they just made on the first page of 100, and a hundred more made meanwhile would push it off; what
+ * the suite makes there also stays, since pages and newsletters cannot be deleted.
+ *
+ * Cost, per list: one parent, maximum + 1 creations (eight at a time), three reads at the largest size
+ * and four at the smaller one, and as many deletions after the operation's tests.
+ */
+import type { OperationInfo } from '../../contract/document.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { fillPath } from '../requests.ts';
+import { hasOwnParent, isList, longList, type Envelope, type ListedItem } from './populated.ts';
+import { maximumSize, walkList } from './walk.ts';
+
+const { contract } = suiteContext();
+
+/** One page of the list at a size, as answered. */
+async function readPage(t: Kit, operation: OperationInfo, ids: Record<string, number>, page: number, size: number) {
+  const { status, json, exchange } = await t.raw({ method: 'GET', path: fillPath(operation.path, ids), query: { page, size } });
+  const envelope = json as Envelope | undefined;
+  const listed = status === 200 && envelope !== undefined && Array.isArray(envelope.result);
+  return { status, envelope: listed ? envelope : undefined, exchange };
+}
+
+/** Where two sequences of items first part (ids compared), or undefined when they are the same. */
+function firstDifference(expected: ListedItem[], got: ListedItem[]): string | undefined {
+  const index = expected.findIndex((item, position) => got[position]?.id !== item.id);
+  if (index === -1 && expected.length === got.length) return undefined;
+  if (index === -1) return `holds ${got.length} items, ${got.length - expected.length} more than the ${expected.length} read at the largest size`;
+  return `holds ${got.length} items and item ${index + 1} is ${got[index]?.id ?? 'missing'}; at the largest size it is ${expected[index]!.id} (of ${expected.length} items read)`;
+}
+
+for (const operation of contract.operations.filter((candidate) => isList(contract, candidate) && hasOwnParent(candidate))) {
+  forOperation(operation.operationId, (test) => {
+    test(
+      'fills pages of the largest size when the list is longer, and walks every item once, as at a smaller size',
+      { check: 'pagination_arithmetic', rules: ['lists.size-range', 'lists.envelope-arithmetic', 'lists.same-items-any-size'], needs: ['state'], timeoutMs: 120_000 },
+      async (t: Kit) => {
+        const largest = maximumSize(t, operation);
+        const count = largest + 1;
+        const { ids, made } = await longList(t, operation, count);
+
+        const first = await readPage(t, operation, ids, 1, largest);
+        const second = await readPage(t, operation, ids, 2, largest);
+        for (const [page, read] of [[1, first], [2, second]] as const) {
+          t.ensure(read.envelope !== undefined, `page ${page} of size ${largest} answered ${read.status ?? 'nothing'}; expected 200 with a list`, { evidence: read.exchange });
+          const { envelope } = read;
+          t.verify(envelope.page === page && envelope.size === largest, `asked for page ${page} of size ${largest}, the envelope says page ${envelope.page} of size ${envelope.size}`, { evidence: read.exchange, rules: ['lists.envelope-arithmetic'] });
+          t.verify(envelope.total === count, `page ${page} of size ${largest} says total ${envelope.total}; the test made ${count} items under a parent of its own`, { evidence: read.exchange, rules: ['lists.envelope-arithmetic'] });
+        }
+        const firstItems = first.envelope!.result;
+        const secondItems = second.envelope!.result;
+        t.verify(firstItems.length === largest, `page 1 of size ${largest} holds ${firstItems.length} items; the list holds ${count}, so a page of the largest size must be full`, {
+          check: 'pagination_limits',
+          evidence: first.exchange,
+          rules: ['lists.size-range', 'lists.envelope-arithmetic'],
+        });
+        t.verify(secondItems.length === count - largest, `page 2 of size ${largest} holds ${secondItems.length} items; after a full page 1 the list has ${count - largest} left`, {
+          evidence: second.exchange,
+          rules: ['lists.envelope-arithmetic'],
+        });
+
+        const walked = [...firstItems, ...secondItems];
+        const seen = new Set(walked.map((item) => item.id));
+        const repeated = walked.length - seen.size;
+        const missing = made.filter((id) => !seen.has(id));
+        const wrong = [
+          ...(repeated > 0 ? [`show ${repeated} items twice`] : []),
+          ...(missing.length > 0 ? [`miss ${missing.length} of the ${count} items the test made (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''})`] : []),
+        ];
+        t.verify(wrong.length === 0, `pages 1 and 2 of size ${largest} ${wrong.join(' and ')}`, {
+          evidence: second.exchange,
+          rules: ['lists.envelope-arithmetic'],
+        });
+
+        const smaller = Math.ceil(largest / 3);
+        const walk = await walkList(t, operation, ids, { size: smaller });
+        t.verify(walk.problem === undefined, walk.problem ?? '', { evidence: walk.exchange, rules: ['lists.envelope-arithmetic'] });
+        const difference = firstDifference(walked, walk.items);
+        t.verify(difference === undefined, `walked at size ${smaller}, the list ${difference}`, { evidence: walk.exchange, rules: ['lists.same-items-any-size'] });
+      },
+    );
+  });
+}
