@@ -88,4 +88,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // shown by a list filled past the largest page; names compared by letter case without NFKC first.
   { fault: 'subscribers-size-capped-at-50', include: ['listSubscribers'], caughtBy: ['pagination_limits', 'pagination_arithmetic'], breaks: ['lists.size-range', 'lists.envelope-arithmetic', 'lists.same-items-any-size'] },
   { fault: 'newsletter-name-unnormalised', include: ['createNewsletter', 'updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
+  // The seven of that set the suite caught as it was when they were written.
+  { fault: 'categories-total-counts-remaining', include: ['listCategories'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'page-rename-name-slug-ascii-only', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['page.rename-keeps-slug'] },
+  { fault: 'head-subscribers-empty-as-404', include: ['listSubscribers'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'post-update-any-page', include: ['updatePost'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'post-reference-422-body-400', include: ['createPost'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
+  { fault: 'page-slug-suffix-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'send-409-before-past-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
 ];
