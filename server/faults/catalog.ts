@@ -167,6 +167,18 @@ export const FAULT_CATALOG = {
   'page-slug-suffix-global': "createPage's derived slug gets -1 when only another workspace has a page of that slug",
   'send-409-before-past-time': 'sendEmail answers 409 email-already-sent for a sent email sent again with a past scheduled_at, instead of the 422 for the time',
   'upsert-matches-other-newsletter': "createSubscriber answers the subscriber of another newsletter of the workspace for an address already there, and adds none to this one",
+  'post-head-after-delete-200': 'HEAD of getPost answers 200 for a post deleted since, where GET answers 404',
+  'author-formatted-name-ignores-last-name': "updateAuthor keeps the old formatted_name when a PATCH changes last_name without first_name",
+  'emails-later-pages-overlap': 'listEmails starts every page after the first one item early: each repeats the last email of the page before',
+  'posts-category-filter-oldest-first': 'listPosts with ?category_id lists the posts oldest first',
+  'page-domain-label-over-63': "createPage cuts a long name's slug to 63 characters before it appends the random part, so the domain's first label has 70",
+  'category-slug-keeps-accents': "createCategory's derived slug keeps letters outside ASCII (Café Crème gives café-crème) instead of transliterating them",
+  'send-allow-of-email-path': "a 405 on /newsletters/{id}/emails/{id}/send lists the email path's methods (GET, HEAD, DELETE, PATCH) in Allow, not POST",
+  'newsletter-rename-409-typed-slug-taken': 'updateNewsletter answers a name already used with a 409 of type slug-taken, not name-taken',
+  'email-delete-409-through-other-newsletter': 'deleteEmail of a scheduled or sent email through another newsletter of the workspace answers 409 email-not-draft, not 404',
+  'post-update-reference-names-author': "updatePost's 422 for a category_id not of the page also names author_id, which the request did not send",
+  'newsletters-total-every-workspace': "listNewsletters' total counts the newsletters of every workspace",
+  'reschedule-earlier-refused': 'sendEmail refuses with 422 to move a scheduled email to an earlier time that is still in the future',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

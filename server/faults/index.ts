@@ -9,6 +9,7 @@
 import type { ServerVariant } from '../compose.ts';
 import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-requests.ts';
 import type { FaultName } from './catalog.ts';
+import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
 import { breakParts } from './parts.ts';
@@ -32,12 +33,13 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakAcrossRequestsParts(on, parts);
       breakLaterReadsParts(on, parts);
       breakSecondLooksParts(on, parts);
+      breakFifthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
-      const api = breakSecondLooksPipeline(on, laterReads, context);
+      const api = breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context);
       return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
