@@ -96,4 +96,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-reference-422-body-400', include: ['createPost'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
   { fault: 'page-slug-suffix-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'send-409-before-past-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
+  // A fifth set (server/faults/fifth-look.ts): the seven the suite caught as it was when they were written.
+  { fault: 'emails-later-pages-overlap', include: ['listEmails'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'posts-category-filter-oldest-first', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'category-slug-keeps-accents', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['category.slug-derived'] },
+  { fault: 'send-allow-of-email-path', include: ['sendEmail'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
+  { fault: 'newsletter-rename-409-typed-slug-taken', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
+  { fault: 'author-formatted-name-ignores-last-name', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.update-kept'], alone: MODEL },
+  // Its total counts the other workspace's newsletters too: shown once the other workspace has some.
+  { fault: 'newsletters-total-every-workspace', include: ['createPage', 'listNewsletters'], caughtBy: ['pagination_arithmetic', 'workspace_isolation'], breaks: ['lists.envelope-arithmetic'], alone: ISOLATION },
 ];
