@@ -12,7 +12,9 @@
  *   150 concurrent 1 MiB JSON bodies (content_html) the other workspace lists its pages
  *
  * `--quick` runs each with a fifth of the requests, to check it works; its figures are not the
- * benchmark's. It is a measurement: it exits 0 whatever it measures, non-zero only when it could not.
+ * benchmark's. `--only uploads` (or `markdown`, `json`, `list`; several separated by commas) runs only
+ * those loads, in the order above. It is a measurement: it exits 0 whatever it measures, non-zero only
+ * when it could not.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,7 +92,11 @@ async function measure(
   return { load, answers, peakRssMB, slowestHealthMs, otherWorkspaceMs, up };
 }
 
-export async function measureCapacity(quick: boolean, env: Record<string, string>): Promise<CapacityResult[]> {
+/** The loads, by the names `--only` takes. */
+export const CAPACITY_LOADS = ['uploads', 'markdown', 'json', 'list'] as const;
+export type CapacityLoad = (typeof CAPACITY_LOADS)[number];
+
+export async function measureCapacity(quick: boolean, env: Record<string, string>, loads: readonly CapacityLoad[] = CAPACITY_LOADS): Promise<CapacityResult[]> {
   const scale = (n: number) => (quick ? Math.max(2, Math.round(n / 5)) : n);
   const server = await startServerProcess(makeTempDir('bench-capacity'), { ...env, RATE_LIMIT_PER_TOKEN: '1000000000' }, 60_000);
   const admin = await runAdmin(['workspace', 'create', '--name', 'Other'], { DATABASE_PATH: server.databasePath, DATA_DIR: path.dirname(server.databasePath) });
@@ -115,12 +121,12 @@ export async function measureCapacity(quick: boolean, env: Record<string, string
     return fetch(`${server.baseUrl}/images/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(180_000) });
   };
   const uploads = scale(80);
-  results.push(await measure(server, `${uploads} concurrent 10 MiB uploads`, Array.from({ length: uploads }, () => upload(DEV_TOKEN, image)), upload(otherToken, new Blob([PNG], { type: 'image/png' }))));
+  if (loads.includes('uploads')) results.push(await measure(server, `${uploads} concurrent 10 MiB uploads`, Array.from({ length: uploads }, () => upload(DEV_TOKEN, image)), upload(otherToken, new Blob([PNG], { type: 'image/png' }))));
 
   // 340,000 CJK characters in paragraphs: about 1 MiB of UTF-8, within the 500,000 characters content_md may have.
   const markdown = JSON.stringify({ title: 'Long', content_md: cjk(340_000).replace(/(.{400})/g, '$1\n\n') });
   const posts = scale(150);
-  results.push(
+  if (loads.includes('markdown')) results.push(
     await measure(server, `${posts} concurrent 1 MiB Markdown posts`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, markdown)), () =>
       call(otherToken, 'POST', `/pages/${pageB}/posts`, { title: 'Short', content_md: '*hi*' }),
     ),
@@ -128,12 +134,16 @@ export async function measureCapacity(quick: boolean, env: Record<string, string
 
   // 340,000 CJK characters: about 1 MiB of UTF-8, within the 500,000 characters content_html may have.
   const html = JSON.stringify({ title: 'Long HTML', content_html: cjk(340_000) });
-  results.push(
+  if (loads.includes('json')) results.push(
     await measure(server, `${posts} concurrent 1 MiB JSON bodies`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, html)), () =>
       call(otherToken, 'GET', '/pages'),
     ),
   );
 
+  if (!loads.includes('list')) {
+    await server.terminate();
+    return results;
+  }
   // A page of maximal posts, written straight into the file (a hundred 1 MiB requests would only take time).
   const items = quick ? 20 : 100;
   const listPage = await pageOf(DEV_TOKEN, 'Maximal list');
@@ -167,10 +177,17 @@ export function formatCapacity(results: CapacityResult[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.argv.includes('--quick');
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt < 0 ? [...CAPACITY_LOADS] : (process.argv[onlyAt + 1] ?? '').split(',');
+  const unknown = only.filter((name) => !(CAPACITY_LOADS as readonly string[]).includes(name));
+  if (unknown.length > 0 || only.length === 0) {
+    process.stderr.write(`--only takes one or more of ${CAPACITY_LOADS.join(', ')}, separated by commas; not ${unknown.join(', ') || 'nothing'}.\n`);
+    process.exit(2);
+  }
   const startScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
   const heapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
   try {
-    const results = await measureCapacity(quick, { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? heapFlags });
+    const results = await measureCapacity(quick, { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? heapFlags }, only as CapacityLoad[]);
     process.stdout.write(`${formatCapacity(results)}\n`);
   } catch (err) {
     process.stderr.write(`The capacity benchmark could not finish: ${err instanceof Error ? err.stack : String(err)}\n`);
