@@ -21,5 +21,5 @@ http.Server.prototype.emit = function (this: http.Server, event: string | symbol
     const name = req.headers['x-trace'] ?? (req.url ?? '').split('?')[0];
     res.once('finish', () => process.stderr.write(own ? `trace answered ${String(name)}\n` : 'trace warm-up\n'));
   }
-  return emit.call(this, event, ...args);
+  return (emit as (this: http.Server, ...all: unknown[]) => boolean).call(this, event, ...args);
 } as typeof http.Server.prototype.emit;
