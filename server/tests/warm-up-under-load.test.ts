@@ -10,7 +10,7 @@
  * What is checked is an order, not a time, so that it holds on a busy machine: how many warm-up
  * requests completed between the crowd's first connection being accepted and the answers of /healthz
  * and of the other workspace's upload. The server runs as `npm start` runs it, with
- * server/tests/warm-up-trace.ts loaded to print those events in the order its event loop saw them.
+ * server/tests/server-trace.ts loaded to print those events in the order its event loop saw them.
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 const startScript: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start;
 const heapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
-const TRACE = { preload: ['server/tests/warm-up-trace.ts'] };
+const TRACE = { preload: ['server/tests/server-trace.ts'] };
 
 /** Uploads of one workspace connecting at once: more than it may have admitted, most refused (503). */
 const CROWD = 40;
