@@ -4,7 +4,8 @@
  * while a second workspace sends one small request of the same kind. It prints, per load: how the
  * requests were answered, the server's peak RSS, the slowest /healthz (probed every 100 ms, from a
  * process of its own, each probe on a new connection: bench/health-prober.ts), the
- * other workspace's delay, and whether the server stayed up.
+ * other workspace's delay (its request sent from a process of its own too: bench/other-request.mjs),
+ * and whether the server stayed up.
  *
  *   80 concurrent maximal uploads (10 MiB each)     the other workspace uploads a 1-pixel PNG
  *   a maximal list page (100 posts of 500,000 CJK characters), 4 clients at once
@@ -12,7 +13,9 @@
  *   150 concurrent 1 MiB JSON bodies (content_html) the other workspace lists its pages
  *
  * `--quick` runs each with a fifth of the requests, to check it works; its figures are not the
- * benchmark's. It is a measurement: it exits 0 whatever it measures, non-zero only when it could not.
+ * benchmark's. `--only uploads` (or `markdown`, `json`, `list`; several separated by commas) runs only
+ * those loads, in the order above. It is a measurement: it exits 0 whatever it measures, non-zero only
+ * when it could not.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +23,9 @@ import { DEV_TOKEN, runAdmin, startServerProcess, stopAllProcesses, type ServerP
 import { writeDatabase } from '../server/tests/sqlite-file.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
 import { probeHealth } from './health-prober.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 
 export const RSS_BOUND_MB = 400;
 
@@ -56,10 +62,32 @@ async function watch(server: ServerProcess) {
   };
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return Math.round(performance.now() - started);
+/** The other workspace's request, as bench/other-request.mjs sends it. */
+interface OtherRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A file's bytes in base64, sent as the multipart part `file`. */
+  image?: string;
+}
+
+/** Starts the process that will send `request`; `send()` sends it and resolves with its milliseconds. */
+async function otherRequestProcess(request: OtherRequest): Promise<{ send(): Promise<number> }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('other-request.mjs', import.meta.url)), JSON.stringify(request)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  while (!output.startsWith('ready')) await once(child.stdout!, 'data');
+  return {
+    async send() {
+      const closed = once(child, 'close');
+      child.stdin!.end('go\n');
+      await closed;
+      const line = output.split('\n').find((text) => text.startsWith('{'));
+      if (!line) throw new Error(`the other workspace's request printed no result: ${output}`);
+      return (JSON.parse(line) as { ms: number }).ms;
+    },
+  };
 }
 
 const count = (answers: Record<string, number>, key: string) => (answers[key] = (answers[key] ?? 0) + 1);
@@ -68,8 +96,9 @@ async function measure(
   server: ServerProcess,
   load: string,
   heavy: Array<() => Promise<Response>>,
-  other: (() => Promise<Response>) | undefined,
+  other: OtherRequest | undefined,
 ): Promise<CapacityResult> {
+  const otherProcess = other ? await otherRequestProcess(other) : undefined;
   const stop = await watch(server);
   const answers: Record<string, number> = {};
   const all = heavy.map((send) =>
@@ -83,14 +112,18 @@ async function measure(
   );
   // The other workspace's request, once the load is under way.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const otherWorkspaceMs = other ? await timed(async () => (await other()).arrayBuffer()) : undefined;
+  const otherWorkspaceMs = await otherProcess?.send();
   await Promise.all(all);
   const { peakRssMB, slowestHealthMs } = await stop();
   const up = await fetch(`${server.origin}/healthz`).then((r) => r.ok, () => false);
   return { load, answers, peakRssMB, slowestHealthMs, otherWorkspaceMs, up };
 }
 
-export async function measureCapacity(quick: boolean, env: Record<string, string>): Promise<CapacityResult[]> {
+/** The loads, by the names `--only` takes. */
+export const CAPACITY_LOADS = ['uploads', 'markdown', 'json', 'list'] as const;
+export type CapacityLoad = (typeof CAPACITY_LOADS)[number];
+
+export async function measureCapacity(quick: boolean, env: Record<string, string>, loads: readonly CapacityLoad[] = CAPACITY_LOADS): Promise<CapacityResult[]> {
   const scale = (n: number) => (quick ? Math.max(2, Math.round(n / 5)) : n);
   const server = await startServerProcess(makeTempDir('bench-capacity'), { ...env, RATE_LIMIT_PER_TOKEN: '1000000000' }, 60_000);
   const admin = await runAdmin(['workspace', 'create', '--name', 'Other'], { DATABASE_PATH: server.databasePath, DATA_DIR: path.dirname(server.databasePath) });
@@ -106,6 +139,12 @@ export async function measureCapacity(quick: boolean, env: Record<string, string
   const pageOf = async (token: string, name: string) => ((await (await call(token, 'POST', '/pages', { name })).json()) as { id: number }).id;
   const pageA = await pageOf(DEV_TOKEN, 'Load');
   const pageB = await pageOf(otherToken, 'Other');
+  const otherCall = (method: string, route: string, sent: { body?: string; image?: string } = {}): OtherRequest => ({
+    url: `${server.baseUrl}${route}`,
+    method,
+    headers: { Authorization: `Bearer ${otherToken}`, ...(sent.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...sent,
+  });
   const results: CapacityResult[] = [];
 
   const image = new Blob([Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 - PNG.length)])], { type: 'image/png' });
@@ -115,25 +154,29 @@ export async function measureCapacity(quick: boolean, env: Record<string, string
     return fetch(`${server.baseUrl}/images/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(180_000) });
   };
   const uploads = scale(80);
-  results.push(await measure(server, `${uploads} concurrent 10 MiB uploads`, Array.from({ length: uploads }, () => upload(DEV_TOKEN, image)), upload(otherToken, new Blob([PNG], { type: 'image/png' }))));
+  if (loads.includes('uploads')) results.push(await measure(server, `${uploads} concurrent 10 MiB uploads`, Array.from({ length: uploads }, () => upload(DEV_TOKEN, image)), otherCall('POST', '/images/upload', { image: PNG.toString('base64') })));
 
   // 340,000 CJK characters in paragraphs: about 1 MiB of UTF-8, within the 500,000 characters content_md may have.
   const markdown = JSON.stringify({ title: 'Long', content_md: cjk(340_000).replace(/(.{400})/g, '$1\n\n') });
   const posts = scale(150);
-  results.push(
-    await measure(server, `${posts} concurrent 1 MiB Markdown posts`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, markdown)), () =>
-      call(otherToken, 'POST', `/pages/${pageB}/posts`, { title: 'Short', content_md: '*hi*' }),
+  if (loads.includes('markdown')) results.push(
+    await measure(server, `${posts} concurrent 1 MiB Markdown posts`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, markdown)), 
+      otherCall('POST', `/pages/${pageB}/posts`, { body: JSON.stringify({ title: 'Short', content_md: '*hi*' }) }),
     ),
   );
 
   // 340,000 CJK characters: about 1 MiB of UTF-8, within the 500,000 characters content_html may have.
   const html = JSON.stringify({ title: 'Long HTML', content_html: cjk(340_000) });
-  results.push(
-    await measure(server, `${posts} concurrent 1 MiB JSON bodies`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, html)), () =>
-      call(otherToken, 'GET', '/pages'),
+  if (loads.includes('json')) results.push(
+    await measure(server, `${posts} concurrent 1 MiB JSON bodies`, Array.from({ length: posts }, () => () => call(DEV_TOKEN, 'POST', `/pages/${pageA}/posts`, html)), 
+      otherCall('GET', '/pages'),
     ),
   );
 
+  if (!loads.includes('list')) {
+    await server.terminate();
+    return results;
+  }
   // A page of maximal posts, written straight into the file (a hundred 1 MiB requests would only take time).
   const items = quick ? 20 : 100;
   const listPage = await pageOf(DEV_TOKEN, 'Maximal list');
@@ -147,8 +190,8 @@ export async function measureCapacity(quick: boolean, env: Record<string, string
     ).run();
   });
   results.push(
-    await measure(server, `a page of ${items} posts of 500,000 CJK characters, 4 clients at once`, Array.from({ length: 4 }, () => () => call(DEV_TOKEN, 'GET', `/pages/${listPage}/posts?size=100`)), () =>
-      call(otherToken, 'GET', '/pages'),
+    await measure(server, `a page of ${items} posts of 500,000 CJK characters, 4 clients at once`, Array.from({ length: 4 }, () => () => call(DEV_TOKEN, 'GET', `/pages/${listPage}/posts?size=100`)), 
+      otherCall('GET', '/pages'),
     ),
   );
   await server.terminate();
@@ -167,10 +210,17 @@ export function formatCapacity(results: CapacityResult[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.argv.includes('--quick');
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt < 0 ? [...CAPACITY_LOADS] : (process.argv[onlyAt + 1] ?? '').split(',');
+  const unknown = only.filter((name) => !(CAPACITY_LOADS as readonly string[]).includes(name));
+  if (unknown.length > 0 || only.length === 0) {
+    process.stderr.write(`--only takes one or more of ${CAPACITY_LOADS.join(', ')}, separated by commas; not ${unknown.join(', ') || 'nothing'}.\n`);
+    process.exit(2);
+  }
   const startScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
   const heapFlags = (startScript.match(/--max-[a-z-]+-size=\d+/g) ?? []).join(' ');
   try {
-    const results = await measureCapacity(quick, { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? heapFlags });
+    const results = await measureCapacity(quick, { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? heapFlags }, only as CapacityLoad[]);
     process.stdout.write(`${formatCapacity(results)}\n`);
   } catch (err) {
     process.stderr.write(`The capacity benchmark could not finish: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -27,6 +27,7 @@ import { listAnswers, type ListAnswers } from './http/list-answer.ts';
 import { answerBroke, CONTRACT_FORMATS, contractValidator, loadContract } from './http/validator.ts';
 import { warmValidators } from './http/warm-validators.ts';
 import { warmParsers } from './http/warm-parsers.ts';
+import { heavyTurns } from './http/heavy-turns.ts';
 import { rehearseOperations } from './services/rehearsal.ts';
 import { systemClock } from './domain/clock.ts';
 import { wholeNumbers } from './http/whole-numbers.ts';
@@ -234,6 +235,8 @@ export function buildApp(options: AppOptions): Express {
     // What follows only saves time: a failure leaves that work to the first request, as before.
     try {
       await warmParsers(pipeline.api, API_BASE);
+      // In a turn of its own: connections waiting to be accepted come first (http/heavy-turns.ts).
+      await heavyTurns.next();
       if (!signal?.aborted) rehearseOperations(options.db, options.stores, services, systemClock);
       if (!signal?.aborted) await options.rehearseAnswers?.(pipeline.api, signal);
     } catch (err) {

@@ -9,10 +9,12 @@
  *
  * Large means: a declared length over `LARGE_BODY_BYTES`, no declared length (chunked), or any
  * Content-Encoding (a small compressed body may decode to the 1 MiB limit). Uploads have bounds of
- * their own: they stream to disk, so the bound is on files and disk bandwidth, not memory.
+ * their own: they stream to disk, so the bound is on files and disk bandwidth, not memory. A refused
+ * upload's body is left unread, its connection closed after a grace period (http/refused-body.ts).
  */
 import type { RequestHandler } from 'express';
-import { FairAdmission, type AdmissionLimits } from './admission.ts';
+import { FairAdmission, Overloaded, type AdmissionLimits } from './admission.ts';
+import { leaveBodyUnread } from './refused-body.ts';
 
 export const LARGE_BODY_BYTES = 64 * 1024;
 
@@ -63,7 +65,11 @@ export function admitLargeBodies(isUpload: (path: string) => boolean, bounds: { 
       },
       (err: unknown) => {
         res.off('close', onClose);
-        if (!gone.signal.aborted) next(err);
+        if (gone.signal.aborted) return;
+        // A refused upload's body (up to 10 MiB) is not drained after the 503 (http/refused-body.ts);
+        // a refused JSON body is at most 1 MiB, and drained as measured at the cost of its refusal.
+        if (err instanceof Overloaded && admission === uploads) leaveBodyUnread(req, res);
+        next(err);
       },
     );
   };

@@ -1,6 +1,7 @@
 /**
  * Turns of the event loop for heavy work (parsing and serving a large JSON body, writing a large list
- * item), given out so that accepting connections comes first.
+ * item, each step of the warm-up after listening), given out so that accepting connections comes
+ * first.
  *
  * Why: libuv (since 1.45, so every Node.js the server runs on) accepts at most one connection per turn
  * of the event loop. A connection waits in the kernel's accept queue until then, and nothing the
@@ -22,6 +23,7 @@
  * accepts, before the crowd ahead of /healthz was in (seen with two test runs at once).
  */
 import type { Server } from 'node:net';
+import type { RequestHandler } from 'express';
 
 /**
  * The most turns in a row heavy work waits while each accepts a connection: more than a crowd of
@@ -92,3 +94,14 @@ export class HeavyTurns {
 
 /** The process's one event loop, so one gate for every server in it. */
 export const heavyTurns = new HeavyTurns();
+
+/**
+ * `handler`, run in a heavy turn: for the warm-up's own loopback listeners, whose stages each compile
+ * validators or run code for the first time (30 to 500 ms of the event loop a step). Without it a
+ * crowd connecting while the server warms up is let in one connection per warm-up step, and a
+ * /healthz behind it waits for most of the warm-up. A handler that throws or rejects passes its
+ * error on, as Express 5 does for the handler itself.
+ */
+export function inHeavyTurn(handler: RequestHandler, turns: HeavyTurns = heavyTurns): RequestHandler {
+  return (req, res, next) => turns.next().then(() => handler(req, res, next));
+}

@@ -161,7 +161,8 @@ class ListValidatorSet {
   async buildAll(signal?: AbortSignal): Promise<void> {
     for (const operationId of this.schemas.keys()) {
       if (signal?.aborted) return;
-      await new Promise((resolve) => setImmediate(resolve));
+      // One operation's compilation per heavy turn: connections waiting to be accepted come first.
+      await heavyTurns.next();
       this.get(operationId);
     }
   }

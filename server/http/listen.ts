@@ -16,7 +16,6 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { Express } from 'express';
 import { PROBLEM_BASE } from './problem.ts';
 import { heavyTurns } from './heavy-turns.ts';
 
@@ -100,7 +99,7 @@ function admitTarget(req: http.IncomingMessage, res: http.ServerResponse): boole
   return true;
 }
 
-export function createHttpServer(app: Express, limits: ServerLimits): http.Server {
+export function createHttpServer(app: http.RequestListener, limits: ServerLimits): http.Server {
   const server = http.createServer(
     {
       headersTimeout: limits.headersTimeoutMs,

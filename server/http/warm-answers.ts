@@ -15,12 +15,15 @@
  * (compose-shadow.ts): its own database in memory, its own token and rate limits, a logger that writes
  * nowhere; it shares the real application's compiled validators. No Markdown is sent (no rendering
  * thread is started for the warm-up), and the image is the one-pixel PNG, in a temporary folder.
+ * Each request enters the copy in a heavy turn of the event loop (heavy-turns.ts): clients of the
+ * real server connecting meanwhile are accepted first.
  */
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createHttpServer, type ServerLimits } from './listen.ts';
+import { heavyTurns } from './heavy-turns.ts';
 
 export interface RehearsedAnswer {
   /** The operation the request is one of, or what the request is when it is none (an unknown route). */
@@ -61,7 +64,7 @@ class ShuttingDown extends Error {}
  * server shutting down (`signal`) stops it between two requests: it resolves with what was sent.
  */
 export async function rehearseAnswers(shadow: Rehearsal, apiBase: string, limits: ServerLimits, signal?: AbortSignal): Promise<RehearsedAnswer[]> {
-  const server: Server = createHttpServer(shadow.app, limits).listen(0, '127.0.0.1');
+  const server: Server = createHttpServer((req, res) => void heavyTurns.next().then(() => shadow.app(req, res)), limits).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const answers: RehearsedAnswer[] = [];

@@ -6,13 +6,15 @@
  * own that lives for the warm-up only: a JSON body, a one-pixel image upload and a query. Nothing else
  * of the application runs (no authentication, validator, handler or database); each request is
  * answered 204 by the warm-up's own last handler, and the upload parser removes the file it wrote
- * once that answer is complete, as for any upload.
+ * once that answer is complete, as for any upload. Each request enters in a heavy turn of the event
+ * loop (heavy-turns.ts): clients connecting meanwhile are accepted first.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router, type ErrorRequestHandler } from 'express';
 import { mountStages, type Stage } from './pipeline.ts';
+import { inHeavyTurn } from './heavy-turns.ts';
 
 /** The stages that read a request before the validator judges it. */
 const PARSING_STAGES = new Set(['declared-length', 'body-admission', 'json-body', 'upload-parser', 'whole-numbers']);
@@ -26,7 +28,7 @@ export async function warmParsers(stages: readonly Stage[], apiBase: string): Pr
   const api = Router();
   mountStages(api, parsing);
   const app = express();
-  app.use(apiBase, api);
+  app.use(apiBase, inHeavyTurn(api));
   app.use(((_err, _req, res, _next) => res.status(204).end()) as ErrorRequestHandler);
   app.use((_req, res) => res.status(204).end());
 

@@ -11,11 +11,15 @@
  * response validator on a `res.json()` of an empty object, whose verdict is dropped. Nothing else of
  * the application runs (no authentication, handler or database), and nothing of it is answered to
  * anyone: each request is answered 204 by the warm-up's own last handler.
+ *
+ * Each of those stages runs in a heavy turn of the event loop (heavy-turns.ts): a server that is
+ * warming up while clients connect accepts them before it builds more.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { inHeavyTurn } from './heavy-turns.ts';
 
 // The contract is plain JSON walked by key.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -59,7 +63,7 @@ export async function warmValidators(validator: RequestHandler[], contract: Node
   const answerEmpty: RequestHandler = (_req, res) => {
     res.json({});
   };
-  app.use(apiBase, ...building.slice(0, -1), carryOn, building.at(-1)!, answerEmpty);
+  app.use(apiBase, ...building.slice(0, -1).map((stage) => inHeavyTurn(stage)), carryOn, inHeavyTurn(building.at(-1)!), inHeavyTurn(answerEmpty));
   app.use(((_err, _req, res, _next) => res.status(204).end()) as ErrorRequestHandler);
   app.use((_req, res) => res.status(204).end());
 

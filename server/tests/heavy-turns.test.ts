@@ -6,7 +6,8 @@
 import { EventEmitter } from 'node:events';
 import type { Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { HeavyTurns } from '../http/heavy-turns.ts';
+import type { NextFunction, Request, Response } from 'express';
+import { HeavyTurns, inHeavyTurn } from '../http/heavy-turns.ts';
 
 /** Counts the turns of the event loop (one immediate per turn) until `until` resolves. */
 async function turnsUntil(until: Promise<unknown>): Promise<number> {
@@ -71,5 +72,28 @@ describe('HeavyTurns', () => {
     // A turn is two immediates here (one to note the accepts, one to decide): not many more than the bound.
     expect(accepted).toBeLessThanOrEqual(2 * 30 + 4);
     expect(turns.pending).toBe(0);
+  });
+
+  it('runs a handler wrapped in inHeavyTurn only in a heavy turn, and passes its error on', async () => {
+    const turns = new HeavyTurns(1_000);
+    const server = fakeServer();
+    turns.watch(server);
+    let ran = false;
+    const handler = inHeavyTurn(() => {
+      ran = true;
+      throw new Error('broken');
+    }, turns);
+    let passed: unknown;
+    const done = Promise.resolve(handler({} as Request, {} as Response, ((err?: unknown) => (passed = err)) as NextFunction)).catch((err: unknown) => (passed = err));
+    // While a connection is accepted in every turn, the handler waits.
+    for (let i = 0; i < 10; i++) {
+      server.accept();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(ran).toBe(false);
+    }
+    await done;
+    expect(ran).toBe(true);
+    // Express 5 passes a handler's rejection to the error handlers; the wrapper rejects with it.
+    expect((passed as Error).message).toBe('broken');
   });
 });
