@@ -96,4 +96,6 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-reference-422-body-400', include: ['createPost'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
   { fault: 'page-slug-suffix-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'send-409-before-past-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
+  // Written from the contract alone (server/faults/fifth-look.ts): a HEAD of a deleted post answered from what once existed.
+  { fault: 'post-head-after-delete-200', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head', 'resources.gone-after-delete'] },
 ];
