@@ -96,6 +96,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-reference-422-body-400', include: ['createPost'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
   { fault: 'page-slug-suffix-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'send-409-before-past-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
-  // Written from the contract alone (server/faults/fifth-look.ts): a HEAD of a deleted post answered from what once existed.
+  // Written from the contract alone (server/faults/fifth-look.ts): a HEAD of a deleted post answered from
+  // what once existed; a scheduled or sent email deleted through another newsletter answered with its state.
   { fault: 'post-head-after-delete-200', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head', 'resources.gone-after-delete'] },
+  { fault: 'email-delete-409-through-other-newsletter', include: ['deleteEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent', 'errors.precedence'] },
 ];
