@@ -105,4 +105,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-formatted-name-ignores-last-name', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.update-kept'], alone: MODEL },
   // Its total counts the other workspace's newsletters too: shown once the other workspace has some.
   { fault: 'newsletters-total-every-workspace', include: ['createPage', 'listNewsletters'], caughtBy: ['pagination_arithmetic', 'workspace_isolation'], breaks: ['lists.envelope-arithmetic'], alone: ISOLATION },
+  // Written from the contract alone (server/faults/fifth-look.ts): a HEAD of a deleted post answered from
+  // what once existed; a scheduled or sent email deleted through another newsletter answered with its state.
+  { fault: 'post-head-after-delete-200', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head', 'resources.gone-after-delete'] },
+  { fault: 'email-delete-409-through-other-newsletter', include: ['deleteEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent', 'errors.precedence'] },
 ];

@@ -1,8 +1,10 @@
 /**
  * http.head: HEAD answers what GET answers, without the body, for every status a GET can give, not only
  * its success: a resource that is there (200), no token (401), an id that names nothing (404), an invalid
- * query or path value (422). The same status, the same media type, the headers the contract declares for
- * that status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
+ * query or path value (422), and, where the contract lets the resource be deleted, one the test made and
+ * deleted (404: resources.gone-after-delete, for HEAD as for GET; a HEAD answered from what once existed
+ * is wrong only there). The same status, the same media type, the headers the contract declares for that
+ * status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import type { Exchange } from '../../http/exchange.ts';
@@ -28,7 +30,24 @@ function declaredHeaders(operation: OperationInfo, status: number | undefined): 
 interface Situation {
   name: string;
   needs?: Need[];
+  /** Rules the situation verifies besides http.head. */
+  rules?: string[];
+  /** The resource was deleted: GET must be 404 too (resources.gone-after-delete), not only HEAD as GET. */
+  deleted?: boolean;
   request: (t: Kit) => Promise<RawRequest>;
+}
+
+/** The operation that deletes what a GET reads: the DELETE of the same path, if the contract has one. */
+function deleterOf(operation: OperationInfo): OperationInfo | undefined {
+  return contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === operation.path);
+}
+
+/** A resource of the test's own, made and then deleted through the contract's DELETE of the path. */
+async function deletedResource(t: Kit, operation: OperationInfo, deleter: OperationInfo): Promise<RawRequest> {
+  const ids = await pathIdsFor(t, operation);
+  const { status } = await t.call(deleter, { ids });
+  if (status !== 204) t.notApplicable(`needs a deleted resource, but ${deleter.operationId} answered ${status ?? 'nothing'}`);
+  return { method: 'GET', path: fillPath(operation.path, ids) };
 }
 
 function situations(operation: OperationInfo): Situation[] {
@@ -46,17 +65,25 @@ function situations(operation: OperationInfo): Situation[] {
   if (operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'size')) {
     list.push({ name: 'a size out of range (422)', request: async (t) => ({ method: 'GET', path: await real(t), query: { size: 0 } }) });
   }
+  const deleter = deleterOf(operation);
+  if (deleter) {
+    list.push({ name: 'a resource the test deleted (404)', needs: ['state'], rules: ['resources.gone-after-delete'], deleted: true, request: (t) => deletedResource(t, operation, deleter) });
+  }
   return list;
 }
 
 for (const operation of contract.operations.filter((candidate) => candidate.method === 'GET')) {
   forOperation(operation.operationId, (test) => {
     for (const situation of situations(operation)) {
-      test(`answers HEAD as GET without the body, for ${situation.name}`, { check: 'head_as_get', rules: ['http.head'], needs: ['head', ...(situation.needs ?? [])] }, async (t: Kit) => {
+      const rules = ['http.head', ...(situation.rules ?? [])];
+      test(`answers HEAD as GET without the body, for ${situation.name}`, { check: 'head_as_get', rules, needs: ['head', ...(situation.needs ?? [])] }, async (t: Kit) => {
         const request = await situation.request(t);
         const get = await t.raw(request);
         const head = await t.raw({ ...request, method: 'HEAD' });
         const evidence = { evidence: head.exchange };
+        if (situation.deleted) {
+          t.verify(get.status === 404, `GET of a resource the test deleted answered ${get.status ?? 'nothing'}; expected 404`, { check: 'use_after_free', evidence: get.exchange, rules: ['resources.gone-after-delete'] });
+        }
         if (!t.verify(head.status === get.status, `HEAD answered ${head.status ?? `nothing (${head.exchange.error})`} where GET answered ${get.status}`, evidence)) return;
         t.verify(!head.exchange.response?.body, `HEAD answered with a body of ${head.exchange.response?.body.length} bytes`, evidence);
         const getType = mediaTypeOf(header(get.exchange, 'content-type') ?? null);

@@ -2,7 +2,9 @@
  * resources.child-of-its-parent: every operation on a post, category, email or subscriber reaches it only
  * through its own page or newsletter. Through another page or newsletter of the same workspace (one that
  * exists, so the answer is about the pair, not a missing parent) it is a 404, and a refused write leaves
- * the child as it was, read back through its own parent.
+ * the child as it was, read back through its own parent. The child is reached as created and in every
+ * other state that can change an answer of its operations (child-states.ts: a scheduled and a sent
+ * email): a 404 there too, never the 409 of its state (errors.precedence).
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
@@ -10,8 +12,12 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { pathIdsFor, wellFormedCall } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { statesToReach, type ChildState } from './child-states.ts';
 
-const { contract } = suiteContext();
+const { contract, options } = suiteContext();
+
+/** Room for a test that waits for a delivery: the wait itself and the test's own requests. */
+const DELIVERY_TEST_TIMEOUT_MS = Math.max(60_000, options.deliveryTimeoutSeconds * 1000 + 30_000);
 
 const PARENTS = ['page_id', 'newsletter_id'] as const;
 
@@ -39,18 +45,28 @@ async function readChild(t: Kit, operation: OperationInfo, ids: Record<string, n
 
 for (const operation of contract.operations.filter((candidate) => parentOf(candidate) !== undefined)) {
   const parent = parentOf(operation)!;
+  const parentKind = parent === 'page_id' ? 'page' : 'newsletter';
+  // undefined: the child as created, by the same request every operation's tests use.
+  const states: (ChildState | undefined)[] = [undefined, ...statesToReach(operation)];
   forOperation(operation.operationId, (test) => {
-    test(`answers 404 for its resource reached through another ${parent === 'page_id' ? 'page' : 'newsletter'} of the workspace, changing nothing`, { check: 'missing_resource', rules: ['resources.child-of-its-parent', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
-      const ids = await pathIdsFor(t, operation);
-      const resources = new Resources(t);
-      const other = parent === 'page_id' ? (await resources.page('other-parent')).id : (await resources.newsletter('other-parent')).id;
-      const before = await readChild(t, operation, ids);
-      const call = wellFormedCall(t, operation, { ...ids, [parent]: other });
-      const { status, exchange } = await t.call(operation, call);
-      t.verify(status === 404, `${operation.operationId} of ${parent === 'page_id' ? 'page' : 'newsletter'} ${ids[parent]}'s item ${ids.id}, through ${parent} ${other}, answered ${status ?? 'nothing'}; expected 404`, { evidence: exchange });
-      if (operation.method === 'GET') return;
-      const after = await readChild(t, operation, ids);
-      t.verify(JSON.stringify(after) === JSON.stringify(before), `the refused ${operation.operationId} through ${parent} ${other} changed the item: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`, { check: 'failed_write_leaves_nothing' });
-    });
+    for (const state of states) {
+      const title = `answers 404 for its resource reached through another ${parentKind} of the workspace, changing nothing${state ? `, when it is ${state.name}` : ''}`;
+      const rules = ['resources.child-of-its-parent', 'resources.refused-write-changes-nothing', ...(state ? ['errors.precedence'] : [])];
+      const spec = { check: 'missing_resource' as const, rules, needs: ['state' as const], timeoutMs: state?.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined };
+      test(title, spec, async (t: Kit) => {
+        const ids = state ? await state.reach(t) : await pathIdsFor(t, operation);
+        const resources = new Resources(t);
+        // One other parent serves every state: a correct server writes nothing into it.
+        const other = await t.shared('other-parent', async () => (parent === 'page_id' ? (await resources.page('other-parent')).id : (await resources.newsletter('other-parent')).id));
+        const before = await readChild(t, operation, ids);
+        const call = wellFormedCall(t, operation, { ...ids, [parent]: other });
+        const { status, exchange } = await t.call(operation, call);
+        const child = `${parentKind} ${ids[parent]}'s item ${ids.id}${state ? ` (${state.name})` : ''}`;
+        t.verify(status === 404, `${operation.operationId} of ${child}, through ${parent} ${other}, answered ${status ?? 'nothing'}; expected 404`, { evidence: exchange });
+        if (operation.method === 'GET') return;
+        const after = await readChild(t, operation, ids);
+        t.verify(JSON.stringify(after) === JSON.stringify(before), `the refused ${operation.operationId} through ${parent} ${other} changed the item: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`, { check: 'failed_write_leaves_nothing' });
+      });
+    }
   }, { concurrent: true });
 }
