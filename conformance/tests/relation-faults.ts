@@ -96,4 +96,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-reference-422-body-400', include: ['createPost'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
   { fault: 'page-slug-suffix-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'send-409-before-past-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
+  // Faults a fifth look shows (server/faults/fifth-look.ts), each caught by a check over all it applies to:
+  // names at their longest length, every unusable reference of every operation sent alone, the send
+  // table played again on a scheduled email.
+  { fault: 'page-domain-label-over-63', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
+  { fault: 'post-update-reference-names-author', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  { fault: 'reschedule-earlier-refused', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
 ];
