@@ -109,4 +109,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // what once existed; a scheduled or sent email deleted through another newsletter answered with its state.
   { fault: 'post-head-after-delete-200', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head', 'resources.gone-after-delete'] },
   { fault: 'email-delete-409-through-other-newsletter', include: ['deleteEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent', 'errors.precedence'] },
+  // Faults a fifth look shows (server/faults/fifth-look.ts), each caught by a check over all it applies to:
+  // names at their longest length, every unusable reference of every operation sent alone, the send
+  // table played again on a scheduled email.
+  { fault: 'page-domain-label-over-63', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
+  { fault: 'post-update-reference-names-author', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  { fault: 'reschedule-earlier-refused', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
 ];

@@ -3,9 +3,15 @@
  * hyphen and six random lowercase letters and digits, then the service's pages domain. Two pages made
  * one after the other, of names with the same slug base, show the parts side by side: the same pages
  * domain, different random parts.
+ *
+ * The cut shows only on a name whose slug is longer than the label leaves room for: a short name, a
+ * name of the longest length the contract allows in ASCII and one not in ASCII (whose slug is longer
+ * than the name once transliterated) each get a first label of at most 63 characters, made of their
+ * name_slug cut to fit, the hyphen and the random part, under one pages domain.
  */
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { longAsciiText, longestOf, longNonAsciiText } from '../long-texts.ts';
 
 const LABEL_MAX = 63;
 const RANDOM_PART = /^[a-z0-9]{6}$/;
@@ -42,5 +48,23 @@ forOperation('createPage', (test) => {
     const randoms = new Set(pages.map((page) => page.random));
     t.verify(randoms.size === pages.length, `three pages got the random parts ${pages.map((page) => page.random).join(', ')}; each is drawn anew`);
     t.verify(new Set(pages.map((page) => page.pagesDomain)).size === 1, `three pages are under different pages domains: ${pages.map((page) => page.pagesDomain).join(', ')}`);
+  });
+
+  test("keeps the domain's first label within 63 characters for names at their longest, ASCII or not", { check: 'page_creation', rules: ['page.domain-random-part'], needs: ['input_reflection'] }, async (t: Kit) => {
+    const longest = longestOf(t, 'createPage', 'name');
+    const names: Record<string, string> = {
+      'a short name': t.names.name('Domain Short'),
+      [`an ASCII name of ${longest} characters`]: longAsciiText(t, 'Domain Ascii', longest),
+      [`a name of ${longest} characters that is not ASCII`]: longNonAsciiText(t, 'Domain Accents', longest),
+    };
+    const pagesDomains = new Set<string>();
+    for (const [what, name] of Object.entries(names)) {
+      const { data, response } = await t.api.POST('/pages', { body: { name } });
+      t.ensure(data !== undefined, `${what} answered ${response.status}; expected 201`, { evidence: response });
+      const shape = parts(data.domain, data.name_slug);
+      t.verify(typeof shape !== 'string', typeof shape === 'string' ? `${what} (name_slug of ${data.name_slug.length} characters): ${shape}` : '', { evidence: response });
+      if (typeof shape !== 'string') pagesDomains.add(shape.pagesDomain);
+    }
+    t.verify(pagesDomains.size <= 1, `pages of short and long names are under different pages domains: ${[...pagesDomains].join(', ')}`);
   });
 });

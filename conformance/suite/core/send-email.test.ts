@@ -7,7 +7,9 @@
  * | any                       | scheduled_at now or past  | 422                                             |
  * | sent                      | any                       | 409                                             |
  *
- * plus 422 for an email that is not ready (no content, no active verified subscriber).
+ * plus 422 for an email that is not ready (no content, no active verified subscriber). The table is played
+ * twice over too: an email already scheduled is sent again with a later time, an earlier one still in
+ * the future, a past one and none, each answered by its row and read back with the new state and time.
  */
 import type { Email } from '../../../generated/openapi.d.ts';
 import { dateTimeWithOffset } from '../../generate/values.ts';
@@ -99,6 +101,49 @@ forOperation('sendEmail', (test) => {
       `getEmail shows ${readBack.data?.status} at ${readBack.data?.scheduled_at} after the second send; expected scheduled at the new time ${second.toISOString()} (the first was ${first.toISOString()})`,
       { evidence: readBack.response },
     );
+  });
+
+  test('plays the send table again on a scheduled email: a later time, an earlier one still ahead, a past one, then none', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-past-time', 'email.send-now', 'email.send-already-sent', 'resources.refused-write-changes-nothing'], needs: ['input_reflection', 'state'], timeoutMs: 60_000 }, async (t: Kit) => {
+    const email = await new Resources(t).sendableEmail();
+    const day = 86_400_000;
+    const start = Math.floor(Date.now() / 1000) * 1000;
+    // Row two of the table, for a draft and then twice for a scheduled email: any future time is taken,
+    // before or after the one the email has ("sending a scheduled email again replaces its time").
+    const times = [
+      { what: 'a first time, in two days', at: new Date(start + 2 * day).toISOString() },
+      { what: 'a later time, in three days', at: new Date(start + 3 * day).toISOString() },
+      { what: 'an earlier time still ahead, in one day', at: new Date(start + day).toISOString() },
+    ];
+    for (const { what, at } of times) {
+      const { data, response } = await send(t, email, { scheduled_at: at });
+      t.ensure(data !== undefined, `sending the email with ${what} (${at}) answered ${response.status}; expected 200 scheduled at that time`, { evidence: response, rules: ['email.send-later'] });
+      t.verify(data.status === 'scheduled' && data.scheduled_at === at, `sending the email with ${what} answered ${data.status} at ${data.scheduled_at}; expected scheduled at ${at}`, { evidence: response, rules: ['email.send-later'] });
+      const readBack = await read(t, email);
+      t.verify(readBack.data?.status === 'scheduled' && readBack.data.scheduled_at === at, `after sending it with ${what}, getEmail shows ${readBack.data?.status} at ${readBack.data?.scheduled_at}; expected scheduled at ${at}`, { evidence: readBack.response, rules: ['email.send-later'] });
+    }
+    const kept = times.at(-1)!.at;
+    // Row three, on a scheduled email: a past time is refused, and the email keeps its time.
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const late = await send(t, email, { scheduled_at: past });
+    t.verify(late.response.status === 422, `sending the scheduled email with the past time ${past} answered ${late.response.status}; expected 422`, { evidence: late.response, rules: ['email.send-past-time'] });
+    const afterLate = await read(t, email);
+    t.verify(afterLate.data?.status === 'scheduled' && afterLate.data.scheduled_at === kept, `after the refused send, getEmail shows ${afterLate.data?.status} at ${afterLate.data?.scheduled_at}; expected it still scheduled at ${kept}`, { evidence: afterLate.response, rules: ['email.send-past-time', 'resources.refused-write-changes-nothing'] });
+    // Row one, on a scheduled email: without a time it is moved to the moment of the request and delivered.
+    const before = Date.now();
+    const now = await send(t, email);
+    const after = Date.now();
+    t.ensure(now.data !== undefined, `sending the scheduled email without a time answered ${now.response.status}; expected 200`, { evidence: now.response, rules: ['email.send-now'] });
+    t.verify(
+      (now.data.status === 'scheduled' || now.data.status === 'sent') && within(now.data.scheduled_at, before, after),
+      `sending the email scheduled at ${kept} without a time answered ${now.data.status} at ${now.data.scheduled_at}; expected scheduled (or sent) at the moment of the request`,
+      { evidence: now.response, rules: ['email.send-now', 'email.send-later'] },
+    );
+    const delivered = await waitForDelivery(t, email);
+    t.verify(delivered.data?.status === 'sent', `after ${t.options.deliveryTimeoutSeconds} s the email, scheduled for ${kept} and then sent without a time, is ${delivered.data?.status}, not sent`, { evidence: delivered.response, rules: ['email.send-now'] });
+    // Row four: once sent, a send with a future time is a 409.
+    if (delivered.data?.status !== 'sent') return;
+    const again = await send(t, email, { scheduled_at: new Date(start + 4 * day).toISOString() });
+    t.verify(again.response.status === 409, `scheduling the email again once sent answered ${again.response.status}; expected 409`, { evidence: again.response, rules: ['email.send-already-sent'] });
   });
 
   test('refuses a time in the past with 422 and leaves the email a draft', { check: 'email_send_state_table', rules: ['email.send-past-time', 'resources.refused-write-changes-nothing'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {

@@ -7,6 +7,7 @@
  */
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { longNonAsciiText as longNonAsciiTextOf } from '../long-texts.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
@@ -14,18 +15,9 @@ import { expectedSlug } from '../slugs.ts';
 const SLUG_LENGTH = 90;
 /** The longest name, title or subject (schema Name, EmailCreate.subject). */
 const TEXT_LENGTH = 255;
-/**
- * Words whose letters take two or three bytes in UTF-8 and transliterate to one ASCII letter (`é`, `ḗ`)
- * or two (`ß`, `œ`), with a word that ends in a letter that does not decompose (`ł`): the slug of a
- * 255-character text made of them is far longer than 90 characters, and much longer than its first
- * 90 bytes' slug.
- */
-const WORDS = 'Crème brûlée ḗḗ Straße cœur Łódź ł ';
-
-/** A name of the run followed by the words, to the longest text the schemas allow. */
+/** A name of the run followed by words that are not ASCII, to the longest text the schemas allow. */
 function longNonAsciiText(t: Kit, label: string): string {
-  const head = `${t.names.name(label)} `;
-  return (head + WORDS.repeat(Math.ceil(TEXT_LENGTH / WORDS.length))).slice(0, TEXT_LENGTH).trimEnd();
+  return longNonAsciiTextOf(t, label, TEXT_LENGTH);
 }
 
 /** The slug the contract derives from a text: transliterated, then cut after its 90th character, a trailing hyphen dropped. */
@@ -56,6 +48,8 @@ forOperation('updatePage', (test) => {
     t.ensure(response.status === 200 && data !== undefined, `updatePage answered ${response.status}; expected 200`, { evidence: response });
     const expected = cutSlug(name, { removeSlash: true });
     t.verify(data.name_slug === expected, verdict('name_slug', name, data.name_slug, expected), { evidence: response });
+    // page.rename-keeps-slug: the domain never changes, however long the new name's slug.
+    t.verify(data.domain === page.domain, `domain ${data.domain} changed with a long new name (was ${page.domain}); a page's domain never changes`, { evidence: response });
   });
 });
 

@@ -1,0 +1,118 @@
+/**
+ * errors.only-present-causes and errors.field-names over references, for every operation whose body
+ * takes the id of another resource (read from the contract: a top-level body field this file knows how
+ * to make unusable): each unusable value, sent alone (with only the fields the schema requires), is a
+ * `422` whose `errors` name exactly that field. A server whose reference check reports the references
+ * it did not send (a category refused on update also naming `author_id`) misleads a client into
+ * "fixing" a field it never sent; one check per operation, create and update alike, shows it where a
+ * test of one operation would not.
+ *
+ * Unusable, as the contract defines it: a `category_id` not of the same page (post.category-of-same-page),
+ * an `author_id` not of the workspace (resources.author-of-workspace), each as an id that names nothing
+ * and as a real resource out of reach (a category of another page, an author of the `--token2`
+ * workspace, where it lists one). An inactive author is not among them: the contract keeps their work
+ * and refuses none of it.
+ */
+import { jsonMedia } from '../../cases/json-media.ts';
+import type { OperationInfo } from '../../contract/document.ts';
+import { constrainedBranch } from '../../generate/values.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { MISSING_ID, pathIdsFor, validBody, type PathIds } from '../requests.ts';
+import { Resources } from '../resources.ts';
+
+const { contract } = suiteContext();
+
+interface UnusableValue {
+  what: string;
+  /** The id to send, or why this target has none (the other cases of the field still run). */
+  make: (t: Kit, ids: PathIds) => Promise<number | { none: string }>;
+}
+
+interface Reference {
+  /** The contract rules that say which values the field refuses. */
+  rules: string[];
+  unusable: UnusableValue[];
+}
+
+/** A category of a page of the test's own: not of the page the operation's path names. */
+async function categoryOfAnotherPage(t: Kit, ids: PathIds): Promise<number> {
+  const resources = new Resources(t);
+  const page = await resources.page('reference-other-page');
+  if (page.id === ids.page_id) throw new Error('a new page has the id of the shared page; this is a fault of the suite');
+  return (await resources.category(page.id)).id;
+}
+
+/** An author the `--token2` workspace lists: a real author, not of this workspace. */
+async function authorOfAnotherWorkspace(t: Kit): Promise<number | { none: string }> {
+  if (!t.options.token2) return { none: 'needs --token2, a token of a second workspace' };
+  const listAuthors = contract.operation('listAuthors');
+  const { status, json } = await t.call(listAuthors, { ids: {}, query: { size: 1 }, authorization: `Bearer ${t.options.token2}` });
+  const first = (json as { result?: { id?: unknown }[] } | undefined)?.result?.[0]?.id;
+  if (status !== 200 || typeof first !== 'number') return { none: `the --token2 workspace lists no author (listAuthors answered ${status ?? 'nothing'})` };
+  return first;
+}
+
+/** The body fields that name another resource, and how each is made unusable. */
+const REFERENCES: Record<string, Reference> = {
+  category_id: {
+    rules: ['post.category-of-same-page'],
+    unusable: [
+      { what: 'an id that names no category', make: async () => MISSING_ID },
+      { what: 'a category of another page of the workspace', make: categoryOfAnotherPage },
+    ],
+  },
+  author_id: {
+    rules: ['resources.author-of-workspace'],
+    unusable: [
+      { what: 'an id that names no author', make: async () => MISSING_ID },
+      { what: 'an author of another workspace', make: (t) => authorOfAnotherWorkspace(t) },
+    ],
+  },
+};
+
+/** The reference fields the operation's JSON body takes, as the contract declares them. */
+function referenceFields(operation: OperationInfo): string[] {
+  const media = jsonMedia(operation);
+  if (!media) return [];
+  const properties: Record<string, unknown> = constrainedBranch(contract, media.schema)?.properties ?? {};
+  return Object.keys(properties).filter((field) => field in REFERENCES);
+}
+
+const isCreate = (operation: OperationInfo) => operation.method.toLowerCase() === 'post';
+
+for (const operation of contract.operations) {
+  const fields = referenceFields(operation);
+  if (fields.length === 0) continue;
+  const rules = [...new Set(['errors.only-present-causes', 'errors.field-names', ...fields.flatMap((field) => REFERENCES[field]!.rules)])];
+  forOperation(operation.operationId, (test) => {
+    test(`refuses each unusable ${fields.join(' and ')}, sent alone, with a 422 naming exactly that field`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
+      const ids = await pathIdsFor(t, operation);
+      // A create sends the fields its schema requires besides; an update sends the reference alone.
+      const required = isCreate(operation) ? validBody(t, operation, 'minimal') : {};
+      for (const field of fields) delete required[field];
+      const notMade: string[] = [];
+      for (const field of fields) {
+        for (const { what, make } of REFERENCES[field]!.unusable) {
+          const value = await make(t, ids);
+          if (typeof value !== 'number') {
+            notMade.push(`${field} as ${what}: ${value.none}`);
+            continue;
+          }
+          const body = { ...required, [field]: value };
+          const { status, json, exchange } = await t.call(operation, { ids, body });
+          const sent = `${field} ${value} (${what})`;
+          if (!t.verify(status === 422, `${sent} answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange, rules: REFERENCES[field]!.rules })) continue;
+          const errors = (json as { errors?: { field?: unknown }[] } | undefined)?.errors;
+          const named = Array.isArray(errors) ? errors.map((error) => error.field) : [];
+          t.verify(named.includes(field), `${sent} answered 422 naming ${JSON.stringify(named)} in errors; expected ${field} among them`, { evidence: exchange, rules: ['errors.field-names', ...REFERENCES[field]!.rules] });
+          const others = named.filter((name) => name !== field);
+          t.verify(others.length === 0, `${sent}, with ${JSON.stringify(Object.keys(body))} sent, answered 422 naming also ${JSON.stringify(others)}: causes the request does not have`, { evidence: exchange, rules: ['errors.only-present-causes'] });
+        }
+      }
+      // What this target cannot offer is said, not hidden: the cases it allowed were judged.
+      if (notMade.length > 0) t.recorder.note(`${operation.operationId}: unusable references not sent: ${notMade.join('; ')}`);
+    });
+  });
+}
