@@ -179,6 +179,18 @@ export const FAULT_CATALOG = {
   'post-update-reference-names-author': "updatePost's 422 for a category_id not of the page also names author_id, which the request did not send",
   'newsletters-total-every-workspace': "listNewsletters' total counts the newsletters of every workspace",
   'reschedule-earlier-refused': 'sendEmail refuses with 422 to move a scheduled email to an earlier time that is still in the future',
+  'email-update-subject-clears-preview': 'updateEmail sets preview to null when a PATCH names subject without preview',
+  'newsletter-recase-own-name-taken': "updateNewsletter answers 409 name-taken for the newsletter's own name in other letter case (Weekly to WEEKLY)",
+  'authors-inactive-total-counts-all': "listAuthors?active=false counts every author of the workspace in its total, the active ones too",
+  'posts-status-and-category-drops-status': 'listPosts given both ?status and ?category_id filters by the category alone',
+  'post-slug-suffix-inside-cut': "a second post of a title whose slug is cut at 90 characters gets its suffix inside the cut (88 characters and -1)",
+  'email-slug-unique-per-workspace': "an email's slug is made unique over every newsletter of the workspace, not its own newsletter",
+  'head-author-inactive-404': 'HEAD of getAuthor answers 404 for an inactive author, where GET answers 200',
+  'upload-415-without-cors': "uploadImage's 415 carries neither Access-Control-Allow-Origin nor Access-Control-Expose-Headers",
+  'email-delete-any-newsletter': 'deleteEmail deletes a draft of the workspace by its id, whatever newsletter of the workspace the path names',
+  'category-update-409-status-422': "updateCategory's 409 slug-taken has `status: 422` in its body",
+  'page-rename-name-slug-suffix-global': "a renamed page's name_slug gets a suffix when only another workspace's page has that name_slug",
+  'send-now-keeps-scheduled-time': 'sendEmail without a time keeps the future time of an email already scheduled instead of sending it now',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
