@@ -9,7 +9,8 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, type ListedItem } from './populated.ts';
-import { inBatches, maximumSize, sequenceDifference, walkList } from './walk.ts';
+import { inBatches } from './in-batches.ts';
+import { maximumSize, sequenceDifference, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
 

@@ -11,7 +11,8 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, topUpSharedList } from './populated.ts';
-import { inBatches, maximumSize, sequenceDifference, walkList, type Walk } from './walk.ts';
+import { inBatches } from './in-batches.ts';
+import { maximumSize, sequenceDifference, walkList, type Walk } from './walk.ts';
 
 const { contract } = suiteContext();
 

@@ -7,7 +7,7 @@
 import type { OperationInfo } from '../../contract/document.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { inBatches } from './walk.ts';
+import { inBatches } from './in-batches.ts';
 
 /** Items a filled list holds: more than a page of size 1 to 7, fewer than one of size 10. */
 export const ITEMS_PER_LIST = 8;
