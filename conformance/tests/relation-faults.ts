@@ -115,4 +115,11 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-domain-label-over-63', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
   { fault: 'post-update-reference-names-author', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
   { fault: 'reschedule-earlier-refused', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
+  // A sixth set (server/faults/sixth-look.ts): the six the suite caught as it was when they were written.
+  { fault: 'email-slug-unique-per-workspace', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['email.created-draft'] },
+  { fault: 'upload-415-without-cors', include: ['uploadImage'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  { fault: 'email-delete-any-newsletter', include: ['deleteEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'category-update-409-status-422', include: ['updateCategory'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
+  { fault: 'send-now-keeps-scheduled-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-now'] },
+  { fault: 'authors-inactive-total-counts-all', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['lists.envelope-arithmetic'], alone: MODEL },
 ];
