@@ -120,4 +120,5 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // field alone; a rename to its own name in other letter case; the same long title twice.
   { fault: 'email-update-subject-clears-preview', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'newsletter-recase-own-name-taken', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['resources.rewrite-accepted', 'names.unique-any-case'] },
+  { fault: 'post-slug-suffix-inside-cut', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['slugs.cut-to-fit'] },
 ];
