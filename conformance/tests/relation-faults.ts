@@ -122,4 +122,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'category-update-409-status-422', include: ['updateCategory'], caughtBy: ['response_schema_conformance'], breaks: ['errors.problem-details'] },
   { fault: 'send-now-keeps-scheduled-time', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-now'] },
   { fault: 'authors-inactive-total-counts-all', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['lists.envelope-arithmetic'], alone: MODEL },
+  // Written from the contract alone (server/faults/sixth-look.ts), each caught by a check over all it
+  // applies to: a field of a resource made with every optional field filled, lost by an update of another
+  // field alone; a rename to its own name in other letter case; the same long title twice.
+  { fault: 'email-update-subject-clears-preview', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'newsletter-recase-own-name-taken', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['resources.rewrite-accepted', 'names.unique-any-case'] },
+  { fault: 'post-slug-suffix-inside-cut', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['slugs.cut-to-fit'] },
 ];

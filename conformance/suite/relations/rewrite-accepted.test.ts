@@ -40,7 +40,7 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
   forOperation(operationId, (test) => {
     test('accepts a PATCH that repeats every stored value, twice, and changes nothing but updated_at', { check: 'crud_agreement', rules: ['resources.rewrite-accepted'], needs: ['state'] }, async (t: Kit) => {
       const operation = t.contract.operation(operationId);
-      const ids = await subject.make(new Resources(t));
+      const ids = await subject.make(new Resources(t), t);
       const before = await readResource(t, subject.readerId, ids);
       const body = rewriteOf(t, operation, before);
       if (Object.keys(body).length === 0) return t.notApplicable(`no field of ${operationId}'s body can repeat what ${subject.readerId} answered`);

@@ -5,6 +5,9 @@
  * - after a rename the old name is free (a new resource may take it) and the new one is taken (a create
  *   with it, in other letter case, is a `409`): a server that checks names on a key it forgets to move
  *   keeps the old name taken and lets the new one be used twice;
+ * - a rename to its own name in other letter case, or in another Unicode form (the rule compares names
+ *   after NFKC), is accepted and stores the new spelling: a server that checks the new name against
+ *   every resource of the workspace, the renamed one included, finds its own name taken;
  * - with `--token2`: a rename to a name only the other workspace uses is accepted, in either order, as a
  *   create with it is.
  */
@@ -12,6 +15,7 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { verifyConflictType } from '../conflicts.ts';
+import { jsonBody } from '../../http/exchange.ts';
 import { UNIQUELY_NAMED } from './unique-named.ts';
 
 const { contract } = suiteContext();
@@ -40,6 +44,30 @@ for (const { create, rename } of UNIQUELY_NAMED) {
       const taken = await send(t, create, newName.toUpperCase());
       t.verify(taken.status === 409, `${create} ${JSON.stringify(newName.toUpperCase())}, the new name in other letter case, answered ${taken.status ?? 'nothing'}; expected 409`, { evidence: taken.exchange });
       verifyConflictType(t, taken.exchange, 'name-taken', `${create} of a name already used`);
+    });
+
+    test('renames to its own name in other letter case and in another Unicode form: accepted, the new spelling stored', { check: 'conflict_detection', rules: ['resources.rewrite-accepted', 'names.unique-any-case'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      // Letters that case-fold and normalise (ß to SS, é composed or as e and its mark): every spelling
+      // below is the same name as the first, compared after NFKC and full case folding.
+      const own = `${t.names.name('own')} Café Straße`;
+      const made = await send(t, create, own);
+      t.ensure(made.status === 201 && made.id !== undefined, `${create} ${JSON.stringify(own)} answered ${made.status ?? 'nothing'}; expected 201`, { evidence: made.exchange });
+      const reader = contract.operations.find((operation) => operation.method === 'GET' && operation.path === contract.operation(rename).path)!;
+      const spellings = [
+        { how: 'in capitals', name: own.toUpperCase() },
+        { how: 'decomposed (NFD)', name: own.normalize('NFD') },
+        { how: 'in lower case', name: own.toLowerCase() },
+      ];
+      for (const { how, name } of spellings) {
+        const renamed = await send(t, rename, name, { id: made.id });
+        t.verify(renamed.status === 200, `${rename} to its own name ${how}, ${JSON.stringify(name)}, answered ${renamed.status ?? 'nothing'}; expected 200: a name is never taken by the resource that holds it`, { evidence: renamed.exchange });
+        if (renamed.status !== 200) continue;
+        const answered = (jsonBody(renamed.exchange) as { name?: unknown } | undefined)?.name;
+        t.verify(answered === name, `${rename} to its own name ${how} answered name ${JSON.stringify(answered)}; expected ${JSON.stringify(name)}, as sent`, { evidence: renamed.exchange });
+        const read = await t.call(reader, { ids: { id: made.id } });
+        const stored = (read.json as { name?: unknown } | undefined)?.name;
+        t.verify(stored === name, `after ${rename} to its own name ${how}, ${reader.operationId} shows name ${JSON.stringify(stored)}; expected ${JSON.stringify(name)}, the new spelling`, { evidence: read.exchange });
+      }
     });
 
     test('renames to a name only the other workspace uses, in either order: names are unique per workspace', { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope'], needs: ['state', 'token_validation'] }, async (t: Kit) => {

@@ -7,17 +7,22 @@
  * updateAuthor is left out: authors cannot be created, and the model phase predicts every update of the
  * author it may change field by field.
  */
+import type { CategoryCreate, EmailCreate, PostCreate } from '../../../generated/openapi.d.ts';
 import type { ContractDocument, OperationInfo } from '../../contract/document.ts';
 import type { Kit } from '../kit.ts';
 import type { Resources } from '../resources.ts';
+import { filledCreateBody } from './filled-create.ts';
 
 export type Json = Record<string, unknown>;
 
 export interface UpdateSubject {
   /** The read that shows the resource afterwards. */
   readerId: string;
-  /** A fresh resource of the test's own: the ids of its path. */
-  make: (resources: Resources) => Promise<Record<string, number>>;
+  /**
+   * A fresh resource of the test's own, with a value in every optional field its create accepts (see
+   * filled-create.ts): the ids of its path.
+   */
+  make: (resources: Resources, t: Kit) => Promise<Record<string, number>>;
   /** Fields stored as sent, updated by the tests. */
   fields: string[];
   /** Fields the contract derives from a named one, which may change with it. */
@@ -27,6 +32,7 @@ export interface UpdateSubject {
 export const UPDATES: Record<string, UpdateSubject> = {
   updatePage: {
     readerId: 'getPage',
+    // A page's and a newsletter's only optional field at creation is the page's slug, never empty.
     make: async (resources) => ({ id: (await resources.page('updated')).id }),
     fields: ['name'],
     // page.rename-keeps-slug: name_slug follows the name; slug and domain stay.
@@ -41,9 +47,10 @@ export const UPDATES: Record<string, UpdateSubject> = {
   },
   updateCategory: {
     readerId: 'getCategory',
-    make: async (resources) => {
+    make: async (resources, t) => {
       const pageId = resources.sharedPageId();
-      return { page_id: pageId, id: (await resources.category(pageId)).id };
+      const body = filledCreateBody(t, 'createCategory', { name: t.names.name('category') });
+      return { page_id: pageId, id: (await resources.category(pageId, body as CategoryCreate)).id };
     },
     fields: ['name', 'description', 'color'],
     // A category keeps its slug through a rename.
@@ -51,9 +58,11 @@ export const UPDATES: Record<string, UpdateSubject> = {
   },
   updatePost: {
     readerId: 'getPost',
-    make: async (resources) => {
+    make: async (resources, t) => {
       const pageId = resources.sharedPageId();
-      return { page_id: pageId, id: (await resources.post(pageId)).id };
+      const references = { category_id: (await resources.category(pageId)).id, author_id: resources.authorId() };
+      const body = filledCreateBody(t, 'createPost', { title: t.names.name('post'), status: 'draft' }, references);
+      return { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
     },
     fields: ['title', 'description', 'seo_title', 'seo_description', 'og_title', 'og_description'],
     // A post keeps its slug through a new title.
@@ -61,9 +70,10 @@ export const UPDATES: Record<string, UpdateSubject> = {
   },
   updateEmail: {
     readerId: 'getEmail',
-    make: async (resources) => {
+    make: async (resources, t) => {
       const newsletterId = resources.sharedNewsletterId();
-      return { newsletter_id: newsletterId, id: (await resources.email(newsletterId)).id };
+      const body = filledCreateBody(t, 'createEmail', { subject: t.names.name('email') }, { author_id: resources.authorId() });
+      return { newsletter_id: newsletterId, id: (await resources.email(newsletterId, body as EmailCreate)).id };
     },
     fields: ['subject', 'preview'],
     // EmailUpdate: the slug does not change with the subject.
