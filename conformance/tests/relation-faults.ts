@@ -115,4 +115,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-domain-label-over-63', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
   { fault: 'post-update-reference-names-author', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
   { fault: 'reschedule-earlier-refused', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
+  // Written from the contract alone (server/faults/sixth-look.ts), each caught by a check over all it applies
+  // to: every list's filters sent together; HEAD as GET for a resource in each state the contract gives it;
+  // a rename's derived slugs to a name only the other workspace uses (the rename test reaches pages only).
+  { fault: 'posts-status-and-category-drops-status', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'lists.filters-add-up'] },
+  { fault: 'head-author-inactive-404', include: ['getAuthor'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'page-rename-name-slug-suffix-global', include: ['updatePage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope', 'page.rename-keeps-slug'] },
 ];
