@@ -128,4 +128,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-subject-clears-preview', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'newsletter-recase-own-name-taken', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['resources.rewrite-accepted', 'names.unique-any-case'] },
   { fault: 'post-slug-suffix-inside-cut', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['slugs.cut-to-fit'] },
+  // Written from the contract alone (server/faults/sixth-look.ts), each caught by a check over all it applies
+  // to: every list's filters sent together; HEAD as GET for a resource in each state the contract gives it;
+  // a rename's derived slugs to a name only the other workspace uses (the rename test reaches pages only).
+  { fault: 'posts-status-and-category-drops-status', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'lists.filters-add-up'] },
+  { fault: 'head-author-inactive-404', include: ['getAuthor'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'page-rename-name-slug-suffix-global', include: ['updatePage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope', 'page.rename-keeps-slug'] },
 ];

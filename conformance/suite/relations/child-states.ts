@@ -63,7 +63,7 @@ async function sentEmail(t: Kit): Promise<PathIds> {
  * How the suite brings a child into a state, by the tag of its operations and the state's value. The
  * state a child is created in needs none; `failed` has none, since no request makes a delivery fail.
  */
-const REACH: Record<string, Record<string, Omit<ChildState, 'name'>>> = {
+export const REACH: Record<string, Record<string, Omit<ChildState, 'name'>>> = {
   Emails: {
     scheduled: { reach: scheduledEmail },
     sent: { reach: sentEmail, waitsForDelivery: true },

@@ -3,7 +3,9 @@
  * its success: a resource that is there (200), no token (401), an id that names nothing (404), an invalid
  * query or path value (422), and, where the contract lets the resource be deleted, one the test made and
  * deleted (404: resources.gone-after-delete, for HEAD as for GET; a HEAD answered from what once existed
- * is wrong only there). The same status, the same media type, the headers the contract declares for that
+ * is wrong only there), and a resource in each state the contract gives it that the suite can bring it
+ * into (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server
+ * that answers HEAD from a shortcut seeing one state only is wrong only there). The same status, the same media type, the headers the contract declares for that
  * status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
  */
 import type { OperationInfo } from '../../contract/document.ts';
@@ -14,6 +16,7 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit, RawRequest } from '../kit.ts';
 import { fillPath, MISSING_ID, pathIdsFor } from '../requests.ts';
+import { statesOf, type ResourceState } from './resource-states.ts';
 
 const { contract } = suiteContext();
 
@@ -35,7 +38,12 @@ interface Situation {
   /** The resource was deleted: GET must be 404 too (resources.gone-after-delete), not only HEAD as GET. */
   deleted?: boolean;
   request: (t: Kit) => Promise<RawRequest>;
+  /** The resource is brought into a state: GET and HEAD are sent while it is in it. */
+  state?: ResourceState;
 }
+
+/** A HEAD test waiting for a delivery may take --delivery-timeout longer than the others. */
+const DELIVERY_TEST_TIMEOUT_MS = Math.max(60_000, suiteContext().options.deliveryTimeoutSeconds * 1000 + 30_000);
 
 /** The operation that deletes what a GET reads: the DELETE of the same path, if the contract has one. */
 function deleterOf(operation: OperationInfo): OperationInfo | undefined {
@@ -69,17 +77,29 @@ function situations(operation: OperationInfo): Situation[] {
   if (deleter) {
     list.push({ name: 'a resource the test deleted (404)', needs: ['state'], rules: ['resources.gone-after-delete'], deleted: true, request: (t) => deletedResource(t, operation, deleter) });
   }
+  for (const state of statesOf(operation)) {
+    // A resource in that state is there: GET answers 200, and HEAD must too.
+    list.push({ name: `a resource with ${state.name} (200)`, needs: ['state'], state, request: async () => ({ method: 'GET', path: operation.path }) });
+  }
   return list;
+}
+
+/** GET then HEAD of the situation's request; for a state, both while the resource is in it. */
+async function getAndHead(t: Kit, operation: OperationInfo, situation: Situation) {
+  const send = async (request: RawRequest) => {
+    const get = await t.raw(request);
+    return { get, head: await t.raw({ ...request, method: 'HEAD' }) };
+  };
+  if (situation.state) return situation.state.within(t, (ids) => send({ method: 'GET', path: fillPath(operation.path, ids) }));
+  return send(await situation.request(t));
 }
 
 for (const operation of contract.operations.filter((candidate) => candidate.method === 'GET')) {
   forOperation(operation.operationId, (test) => {
     for (const situation of situations(operation)) {
       const rules = ['http.head', ...(situation.rules ?? [])];
-      test(`answers HEAD as GET without the body, for ${situation.name}`, { check: 'head_as_get', rules, needs: ['head', ...(situation.needs ?? [])] }, async (t: Kit) => {
-        const request = await situation.request(t);
-        const get = await t.raw(request);
-        const head = await t.raw({ ...request, method: 'HEAD' });
+      test(`answers HEAD as GET without the body, for ${situation.name}`, { check: 'head_as_get', rules, needs: ['head', ...(situation.needs ?? [])], timeoutMs: situation.state?.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined }, async (t: Kit) => {
+        const { get, head } = await getAndHead(t, operation, situation);
         const evidence = { evidence: head.exchange };
         if (situation.deleted) {
           t.verify(get.status === 404, `GET of a resource the test deleted answered ${get.status ?? 'nothing'}; expected 404`, { check: 'use_after_free', evidence: get.exchange, rules: ['resources.gone-after-delete'] });

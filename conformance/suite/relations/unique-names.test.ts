@@ -9,7 +9,9 @@
  *   after NFKC), is accepted and stores the new spelling: a server that checks the new name against
  *   every resource of the workspace, the renamed one included, finds its own name taken;
  * - with `--token2`: a rename to a name only the other workspace uses is accepted, in either order, as a
- *   create with it is.
+ *   create with it is, and the slugs the rename derives from the name (the contract's `derived` fields of
+ *   the update, see update-subjects.ts) are those the first workspace got for it, where it was new: no
+ *   uniqueness suffix for a name only another workspace uses.
  */
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
@@ -17,6 +19,7 @@ import type { Kit } from '../kit.ts';
 import { verifyConflictType } from '../conflicts.ts';
 import { jsonBody } from '../../http/exchange.ts';
 import { UNIQUELY_NAMED } from './unique-named.ts';
+import { UPDATES } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -27,10 +30,12 @@ async function send(t: Kit, operationId: string, name: string, options: { id?: n
     body: { name },
     authorization: options.token === undefined ? undefined : `Bearer ${options.token}`,
   });
-  return { status, id: (json as { id?: number } | undefined)?.id, exchange };
+  const body = json as Record<string, unknown> | undefined;
+  return { status, id: body?.id as number | undefined, body, exchange };
 }
 
-for (const { create, rename } of UNIQUELY_NAMED) {
+for (const { create, rename, renameSlugRule } of UNIQUELY_NAMED) {
+  const derived = UPDATES[rename]?.derived ?? [];
   forOperation(rename, (test) => {
     test('frees the old name and takes the new one, in any letter case', { check: 'conflict_detection', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
       const oldName = t.names.name('old');
@@ -70,7 +75,7 @@ for (const { create, rename } of UNIQUELY_NAMED) {
       }
     });
 
-    test('renames to a name only the other workspace uses, in either order: names are unique per workspace', { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope'], needs: ['state', 'token_validation'] }, async (t: Kit) => {
+    test('renames to a name only the other workspace uses, in either order: names are unique per workspace', { check: 'workspace_isolation', rules: ['names.unique-any-case', 'auth.workspace-scope', renameSlugRule], needs: ['state', 'token_validation'] }, async (t: Kit) => {
       if (!t.options.token2) return t.notApplicable('needs --token2, a token of a second workspace');
       const workspaces = [
         { who: 'the first workspace', token: t.options.token },
@@ -83,7 +88,12 @@ for (const { create, rename } of UNIQUELY_NAMED) {
         const own = await send(t, create, t.names.name('own'), { token: second!.token });
         t.ensure(own.status === 201 && own.id !== undefined, `${second!.who}'s ${create} answered ${own.status ?? 'nothing'}; expected 201`, { evidence: own.exchange });
         const renamed = await send(t, rename, name.toUpperCase(), { id: own.id, token: second!.token });
-        t.verify(renamed.status === 200, `${second!.who}'s ${rename} to ${JSON.stringify(name.toUpperCase())}, a name only ${first!.who} uses, answered ${renamed.status ?? 'nothing'}; expected 200`, { evidence: renamed.exchange });
+        if (!t.verify(renamed.status === 200, `${second!.who}'s ${rename} to ${JSON.stringify(name.toUpperCase())}, a name only ${first!.who} uses, answered ${renamed.status ?? 'nothing'}; expected 200`, { evidence: renamed.exchange })) continue;
+        // The name is new in the second workspace: what it derives from it is the name's own slug, as the first got.
+        for (const field of derived) {
+          const [got, bare] = [renamed.body?.[field], used.body?.[field]];
+          t.verify(got === bare, `${second!.who}'s ${rename} to ${JSON.stringify(name.toUpperCase())}, a name only ${first!.who} uses, answered ${field} ${JSON.stringify(got)}; ${first!.who} got ${JSON.stringify(bare)} for it where it was new, and the name is new in ${second!.who} too`, { evidence: renamed.exchange, rules: ['auth.workspace-scope', renameSlugRule] });
+        }
       }
     });
   });
