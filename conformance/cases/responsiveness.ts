@@ -11,6 +11,7 @@ import type { OperationInfo } from '../contract/document.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { fillPath } from '../suite/requests.ts';
 import type { Kit } from '../suite/kit.ts';
+import { probeFromThread } from './probe-thread.ts';
 
 /** Give the hostile request a head start, then probe at this pace until it is answered. */
 const FIRST_PROBE_AFTER_MS = 20;
@@ -35,19 +36,16 @@ export function probeOf(t: Kit): Probe {
   return { path: list.path, description: `GET ${list.path}` };
 }
 
-/** Undefined when the probe answered (below 500) in time; otherwise what went wrong. */
+/**
+ * Undefined when the probe answered (below 500) in time; otherwise what went wrong. Sent and timed on
+ * a thread of its own (probe-thread.ts), so the suite's own work on other answers cannot make it late.
+ */
 async function probe(t: Kit, target: Probe, timeoutMs: number): Promise<string | undefined> {
-  const started = performance.now();
-  try {
-    const response = await fetch(t.options.baseUrl + target.path, { headers: { ...t.options.headers, Authorization: `Bearer ${t.options.token}` }, signal: AbortSignal.timeout(timeoutMs) });
-    await response.arrayBuffer();
-    if (response.status >= 500) return `${target.description} answered ${response.status} after ${Math.round(performance.now() - started)} ms`;
-    return undefined;
-  } catch (error) {
-    if ((error as Error).name === 'TimeoutError') return `${target.description} did not answer within ${timeoutMs / 1000} s`;
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return `${target.description} failed: ${cause ?? (error as Error).message}`;
-  }
+  const outcome = await probeFromThread({ url: t.options.baseUrl + target.path, headers: { ...t.options.headers, Authorization: `Bearer ${t.options.token}` }, timeoutMs });
+  if ('timedOut' in outcome) return `${target.description} did not answer within ${timeoutMs / 1000} s`;
+  if ('failed' in outcome) return `${target.description} failed: ${outcome.failed}`;
+  if (outcome.status >= 500) return `${target.description} answered ${outcome.status} after ${outcome.tookMs} ms`;
+  return undefined;
 }
 
 export interface Responsiveness {
