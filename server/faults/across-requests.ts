@@ -14,6 +14,7 @@ import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { insertBefore, wrapStage, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
+import { withoutCorsOn } from './wrong-answers.ts';
 
 /** How many bytes of a subject the non-ASCII slug helper keeps before it slugifies. */
 const SUBJECT_BYTES_BEFORE_SLUG = 90;
@@ -230,19 +231,7 @@ export function breakAcrossRequestsPipeline(on: FaultSet, api: Pipeline['api'], 
     // responses.declared-headers ("every header the contract declares for a status is present").
     stages = insertBefore(stages, 'head', {
       name: 'newsletter-409-without-cors',
-      handler: (req, res, next) => {
-        if (req.method === 'POST' && req.path === '/newsletters') {
-          const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-          res.writeHead = ((...args: unknown[]) => {
-            if (args[0] === 409) {
-              res.removeHeader('Access-Control-Allow-Origin');
-              res.removeHeader('Access-Control-Expose-Headers');
-            }
-            return writeHead(...args);
-          }) as typeof res.writeHead;
-        }
-        next();
-      },
+      handler: withoutCorsOn('POST', '/newsletters', 409),
     });
   }
   return stages;

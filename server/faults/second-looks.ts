@@ -14,23 +14,13 @@ import type { ServerParts } from '../compose.ts';
 import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import { normaliseAddress } from '../domain/people.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
-import { ProblemError, problems, type ProblemBody } from '../http/problem.ts';
+import { ProblemError, problems } from '../http/problem.ts';
 import { slugRange } from '../store/common.ts';
 import type { FaultSet } from './fault-set.ts';
+import { ProblemSayingStatus } from './wrong-answers.ts';
 
 /** The largest page the subscribers' query was "tuned" to return, whatever the size asked for. */
 const SUBSCRIBERS_PAGE_CAP = 50;
-
-/** A 422 written with the body of the 400 it was copied from: the status line and `status` disagree. */
-class ProblemSayingBadRequest extends ProblemError {
-  constructor(original: ProblemError) {
-    super(original.status, original.kind, original.title, original.detail, original.errors, original.headers, original.listLimit);
-  }
-
-  override body(instance?: string): ProblemBody {
-    return { ...super.body(instance), status: 400 };
-  }
-}
 
 export function breakSecondLooksParts(on: FaultSet, { db, stores, services }: ServerParts): void {
   if (on('post-list-stale-title')) {
@@ -134,7 +124,7 @@ export function breakSecondLooksParts(on: FaultSet, { db, stores, services }: Se
     // 422, the body's `status` 400. Schema 422s keep `status: 422`. Breaks errors.problem-details
     // ("status equal to the response's status code").
     const mislabel = (error: unknown) =>
-      error instanceof ProblemError && error.status === 422 && (error.errors ?? []).some((e) => e.field === 'category_id' || e.field === 'author_id') ? new ProblemSayingBadRequest(error) : error;
+      error instanceof ProblemError && error.status === 422 && (error.errors ?? []).some((e) => e.field === 'category_id' || e.field === 'author_id') ? new ProblemSayingStatus(error, 400) : error;
     const contentForCreate = services.posts.contentForCreate.bind(services.posts);
     const create = services.posts.create.bind(services.posts);
     services.posts.contentForCreate = async (workspaceId, pageId, input, signal) => {

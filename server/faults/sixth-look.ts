@@ -14,23 +14,13 @@ import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
-import { ProblemError, problems, type ProblemBody } from '../http/problem.ts';
+import { ProblemError, problems } from '../http/problem.ts';
 import { slugRange } from '../store/common.ts';
 import type { FaultSet } from './fault-set.ts';
+import { ProblemSayingStatus, withoutCorsOn } from './wrong-answers.ts';
 
 /** The longest derived slug before a suffix, as the introduction's Slugs section says. */
 const SLUG_BASE_MAX = 90;
-
-/** A problem whose body says 422 while its status line keeps its own status (a helper copied from the 422s). */
-class ProblemSayingInvalid extends ProblemError {
-  constructor(original: ProblemError) {
-    super(original.status, original.kind, original.title, original.detail, original.errors, original.headers, original.listLimit);
-  }
-
-  override body(instance?: string): ProblemBody {
-    return { ...super.body(instance), status: 422 };
-  }
-}
 
 /** `base` cut so that `-N` fits in 90 characters with it, for the first N not used in the page. */
 function suffixInsideCut(base: string, used: (slug: string) => boolean): string {
@@ -153,7 +143,7 @@ export function breakSixthLookParts(on: FaultSet, { db, stores, services }: Serv
       try {
         return update(workspaceId, pageId, id, input);
       } catch (error) {
-        if (error instanceof ProblemError && error.status === 409) throw new ProblemSayingInvalid(error);
+        if (error instanceof ProblemError && error.status === 409) throw new ProblemSayingStatus(error, 422);
         throw error;
       }
     };
@@ -234,19 +224,7 @@ export function breakSixthLookPipeline(on: FaultSet, api: Pipeline['api'], conte
     // responses.declared-headers.
     stages = insertBefore(stages, 'head', {
       name: 'upload-415-without-cors',
-      handler: (req, res, next) => {
-        if (req.method === 'POST' && req.path === '/images/upload') {
-          const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-          res.writeHead = ((...args: unknown[]) => {
-            if (args[0] === 415) {
-              res.removeHeader('Access-Control-Allow-Origin');
-              res.removeHeader('Access-Control-Expose-Headers');
-            }
-            return writeHead(...args);
-          }) as typeof res.writeHead;
-        }
-        next();
-      },
+      handler: withoutCorsOn('POST', '/images/upload', 415),
     });
   }
   return stages;
