@@ -191,6 +191,18 @@ export const FAULT_CATALOG = {
   'category-update-409-status-422': "updateCategory's 409 slug-taken has `status: 422` in its body",
   'page-rename-name-slug-suffix-global': "a renamed page's name_slug gets a suffix when only another workspace's page has that name_slug",
   'send-now-keeps-scheduled-time': 'sendEmail without a time keeps the future time of an email already scheduled instead of sending it now',
+  'post-publish-by-update-unstamped': 'updatePost publishing a draft leaves its first_published_at null (a post created published gets one)',
+  'subscribers-size-over-50-oldest-first': 'listSubscribers lists oldest first at a page size over 50',
+  'page-name-simple-case-folding': 'createPage compares names by simple lowercasing, not full case folding: Straße and STRASSE are two names',
+  'head-email-other-newsletter-200': 'HEAD of getEmail through another newsletter of the workspace answers 200, where GET answers 404',
+  'subscriber-delete-twice-204': 'deleteSubscriber answers 204 again for a subscriber it has already deleted',
+  'not-sendable-first-cause-only': "sendEmail's email-not-sendable names only the first thing missing, not each of them",
+  'send-later-stamps-sent-at': 'sendEmail with a future scheduled_at sets sent_at to that time before anything is delivered',
+  'pages-ordered-by-update': 'listPages orders pages by updated_at, not created_at: a renamed page moves ahead',
+  'page-update-slug-slash-as-hyphen': "updatePage turns a '/' in an explicit slug into a hyphen instead of removing it (createPage removes it)",
+  'post-author-inactive-refused': "createPost answers 422 for an author_id of an inactive author of the workspace",
+  'post-update-422-exposes-partial': "updatePost's 422 exposes only WWW-Authenticate and Allow in Access-Control-Expose-Headers",
+  'upload-named-by-first-bytes': 'uploadImage names an image by a hash of its first 13 bytes, so a second image with the same header overwrites the first at its URL',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -18,6 +18,7 @@ import { breakPipeline } from './pipeline.ts';
 import { breakRelationParts, breakRelationPipeline } from './relations.ts';
 import { breakSecondLooksParts, breakSecondLooksPipeline } from './second-looks.ts';
 import { breakSingleOperationParts, breakSingleOperationPipeline } from './single-operation.ts';
+import { breakSeventhLookParts, breakSeventhLookPipeline } from './seventh-look.ts';
 import { breakSixthLookParts, breakSixthLookPipeline } from './sixth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
@@ -36,12 +37,13 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakSecondLooksParts(on, parts);
       breakFifthLookParts(on, parts);
       breakSixthLookParts(on, parts);
+      breakSeventhLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
-      const api = breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context);
+      const api = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
       return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
