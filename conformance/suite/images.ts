@@ -53,9 +53,10 @@ function crc32(bytes: Uint8Array): number {
 
 /**
  * A valid PNG of exactly `size` bytes: the one-pixel PNG with a private ancillary chunk (`prVt`, which
- * decoders skip) after its header, padded to the size. Its type is a PNG by content and by structure.
+ * decoders skip) after its header, padded to the size with the byte `fill`, so PNGs of one size can
+ * differ after their first bytes. Its type is a PNG by content and by structure.
  */
-export function pngOfSize(size: number): SampleFile {
+export function pngOfSize(size: number, fill = 0): SampleFile {
   const pixel = SAMPLE_IMAGES[0]!.bytes;
   const headerEnd = 8 + 25; // the signature, then the IHDR chunk (length, type, 13 bytes, CRC)
   const dataLength = size - pixel.length - 12;
@@ -63,6 +64,7 @@ export function pngOfSize(size: number): SampleFile {
   const chunk = Buffer.alloc(dataLength + 12);
   chunk.writeUInt32BE(dataLength, 0);
   chunk.write('prVt', 4, 'latin1');
+  chunk.fill(fill, 8, 8 + dataLength);
   chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + dataLength)), 8 + dataLength);
   return { name: 'large.png', type: 'image/png', bytes: Buffer.concat([pixel.subarray(0, headerEnd), chunk, pixel.subarray(headerEnd)]) };
 }

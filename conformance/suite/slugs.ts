@@ -29,6 +29,13 @@ const UNDECOMPOSED: Record<string, string> = {
 /** A text with letters that do not decompose, for the tests of derived slugs: a slug of ASCII letters alone cannot come from dropping them. */
 export const UNDECOMPOSED_SAMPLE = 'Straße in Łódź, Æbleskiver đ';
 
+/**
+ * A text with every kind of character the derivation treats on its own: a `/` (removed, not a hyphen),
+ * accented letters, letters that do not decompose, punctuation and spaces. Every operation that derives
+ * or normalises a slug is given it, so one that treats any of them otherwise than its siblings shows.
+ */
+export const SLUG_SAMPLE = `Docs/Guides Été, ${UNDECOMPOSED_SAMPLE}`;
+
 export function expectedSlug(text: string, options: { removeSlash?: boolean } = {}): string {
   const transliterated = [...text].map((character) => UNDECOMPOSED[character] ?? character).join('');
   let slug = transliterated.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

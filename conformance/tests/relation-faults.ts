@@ -134,4 +134,23 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'posts-status-and-category-drops-status', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'lists.filters-add-up'] },
   { fault: 'head-author-inactive-404', include: ['getAuthor'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
   { fault: 'page-rename-name-slug-suffix-global', include: ['updatePage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope', 'page.rename-keeps-slug'] },
+  // A seventh set, written from the contract alone (server/faults/seventh-look.ts). Caught as the suite was
+  // when they were written: a publish by update, a page size over 50, a name folded simply, a second
+  // delete, a missing cause, one status's exposed headers, and (in a whole run) a rename's order.
+  { fault: 'post-publish-by-update-unstamped', include: ['updatePost'], caughtBy: ['post_publication_state'], breaks: ['post.first-published-kept'] },
+  { fault: 'subscribers-size-over-50-oldest-first', include: ['listSubscribers'], caughtBy: ['pagination_arithmetic', 'status_filter'], breaks: ['lists.same-items-any-size'] },
+  { fault: 'page-name-simple-case-folding', include: ['createPage'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
+  { fault: 'subscriber-delete-twice-204', include: ['deleteSubscriber'], caughtBy: ['use_after_free'], breaks: ['resources.gone-after-delete'] },
+  { fault: 'not-sendable-first-cause-only', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
+  { fault: 'post-update-422-exposes-partial', include: ['updatePost'], caughtBy: ['header_values'], breaks: ['headers.cors-exposed'] },
+  // The same set, caught by checks over all they apply to: HEAD of a child through another parent; sent_at
+  // of an email scheduled ahead; an update's place in its list; every slug of a text with `/`, accents and
+  // undecomposed letters, on create and update; a reference to an author in each state; three uploads
+  // alike in type, size and first bytes.
+  { fault: 'head-email-other-newsletter-200', include: ['getEmail'], caughtBy: ['head_as_get'], breaks: ['http.head', 'resources.child-of-its-parent'] },
+  { fault: 'send-later-stamps-sent-at', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later'] },
+  { fault: 'pages-ordered-by-update', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['lists.newest-first'] },
+  { fault: 'page-update-slug-slash-as-hyphen', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['page.rename-keeps-slug'] },
+  { fault: 'post-author-inactive-refused', include: ['createPost'], caughtBy: ['positive_data_acceptance'], breaks: ['resources.author-of-workspace', 'author.inactive-keeps-work'] },
+  { fault: 'upload-named-by-first-bytes', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
 ];

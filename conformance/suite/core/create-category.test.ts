@@ -6,14 +6,15 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { expectedSlug, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
+import { expectedSlug, SLUG_SAMPLE } from '../slugs.ts';
 import { verifyConflictType } from '../conflicts.ts';
 
 forOperation('createCategory', (test) => {
   test('derives the slug from the name: transliterated to lowercase ASCII, other characters as one hyphen', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const name = `${t.names.name('Category')} Café, Notes! ${UNDECOMPOSED_SAMPLE}`;
+    const name = `${t.names.name('Category')} ${SLUG_SAMPLE}`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { name });
-    t.verify(category.slug === expectedSlug(name), `the slug of ${JSON.stringify(name)} is ${category.slug}; expected ${expectedSlug(name)}`);
+    const slug = expectedSlug(name, { removeSlash: true });
+    t.verify(category.slug === slug, `the slug of ${JSON.stringify(name)} is ${category.slug}; expected ${slug}`);
   });
 
   test('suffixes -1, -2 to a derived slug already used in the page', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['state'] }, async (t: Kit) => {
@@ -44,9 +45,9 @@ forOperation('createCategory', (test) => {
   });
 
   test('normalises an explicit slug the way a derived one is', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const slug = `${t.names.name('Explicit')} Slug Été`;
+    const slug = `${t.names.name('Explicit')} ${SLUG_SAMPLE}`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { slug });
-    t.verify(category.slug === expectedSlug(slug), `slug ${JSON.stringify(slug)} was stored as ${category.slug}; expected ${expectedSlug(slug)}`);
+    t.verify(category.slug === expectedSlug(slug, { removeSlash: true }), `slug ${JSON.stringify(slug)} was stored as ${category.slug}; expected ${expectedSlug(slug, { removeSlash: true })}`);
   });
 
   test('refuses an explicit slug already used in the page with 409, creating nothing', { check: 'category_slug', rules: ['category.slug-taken', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {

@@ -81,8 +81,11 @@ forOperation('sendEmail', (test) => {
     t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
     t.verify(data.status === 'scheduled', `status is ${data.status}; expected scheduled`, { evidence: response });
     t.verify(data.scheduled_at === instant.toISOString(), `scheduled_at is ${data.scheduled_at}; expected ${instant.toISOString()} (the instant sent, in UTC)`, { evidence: response });
+    // Nothing is delivered before that instant: sent_at is set when delivery completes, not when it is planned.
+    t.verify(data.sent_at === null, `sent_at is ${data.sent_at} for an email scheduled two days ahead; expected null until its delivery completes`, { evidence: response });
     const readBack = await read(t, email);
     t.verify(readBack.data?.scheduled_at === instant.toISOString(), `getEmail shows scheduled_at ${readBack.data?.scheduled_at}`, { evidence: readBack.response });
+    t.verify(readBack.data?.sent_at === null, `getEmail shows sent_at ${readBack.data?.sent_at} for an email scheduled two days ahead; expected null until its delivery completes`, { evidence: readBack.response });
   });
 
   test('replaces the time of an email scheduled again, as getEmail then shows', { check: 'email_send_state_table', rules: ['email.send-later'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
@@ -120,6 +123,7 @@ forOperation('sendEmail', (test) => {
       t.verify(data.status === 'scheduled' && data.scheduled_at === at, `sending the email with ${what} answered ${data.status} at ${data.scheduled_at}; expected scheduled at ${at}`, { evidence: response, rules: ['email.send-later'] });
       const readBack = await read(t, email);
       t.verify(readBack.data?.status === 'scheduled' && readBack.data.scheduled_at === at, `after sending it with ${what}, getEmail shows ${readBack.data?.status} at ${readBack.data?.scheduled_at}; expected scheduled at ${at}`, { evidence: readBack.response, rules: ['email.send-later'] });
+      t.verify(data.sent_at === null && readBack.data?.sent_at === null, `after sending it with ${what}, sent_at is ${data.sent_at} in the answer and ${readBack.data?.sent_at} on getEmail; expected null until its delivery completes`, { evidence: readBack.response, rules: ['email.send-later'] });
     }
     const kept = times.at(-1)!.at;
     // Row three, on a scheduled email: a past time is refused, and the email keeps its time.

@@ -3,7 +3,9 @@
  * its success: a resource that is there (200), no token (401), an id that names nothing (404), an invalid
  * query or path value (422), and, where the contract lets the resource be deleted, one the test made and
  * deleted (404: resources.gone-after-delete, for HEAD as for GET; a HEAD answered from what once existed
- * is wrong only there), and a resource in each state the contract gives it that the suite can bring it
+ * is wrong only there), a child reached through another page or newsletter of its workspace (404:
+ * resources.child-of-its-parent; a HEAD that looks the child up by its id alone is wrong only there),
+ * and a resource in each state the contract gives it that the suite can bring it
  * into (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server
  * that answers HEAD from a shortcut seeing one state only is wrong only there). The same status, the same media type, the headers the contract declares for that
  * status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
@@ -16,6 +18,7 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit, RawRequest } from '../kit.ts';
 import { fillPath, MISSING_ID, pathIdsFor } from '../requests.ts';
+import { Resources } from '../resources.ts';
 import { statesOf, type ResourceState } from './resource-states.ts';
 
 const { contract } = suiteContext();
@@ -58,6 +61,21 @@ async function deletedResource(t: Kit, operation: OperationInfo, deleter: Operat
   return { method: 'GET', path: fillPath(operation.path, ids) };
 }
 
+/** The parent of a child the GET reads by its own id: `page_id` for a post, `newsletter_id` for an email. */
+function parentOf(operation: OperationInfo): 'page_id' | 'newsletter_id' | undefined {
+  const names = operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
+  if (!names.includes('id')) return undefined;
+  return names.includes('page_id') ? 'page_id' : names.includes('newsletter_id') ? 'newsletter_id' : undefined;
+}
+
+/** A child of the test's own, read through another page or newsletter of the same workspace. */
+async function throughOtherParent(t: Kit, operation: OperationInfo, parent: 'page_id' | 'newsletter_id'): Promise<RawRequest> {
+  const ids = await pathIdsFor(t, operation);
+  const resources = new Resources(t);
+  const other = await t.shared(`head-other-${parent}`, async () => (parent === 'page_id' ? (await resources.page('head-other-parent')).id : (await resources.newsletter('head-other-parent')).id));
+  return { method: 'GET', path: fillPath(operation.path, { ...ids, [parent]: other }) };
+}
+
 function situations(operation: OperationInfo): Situation[] {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const real = async (t: Kit) => fillPath(operation.path, await pathIdsFor(t, operation));
@@ -72,6 +90,11 @@ function situations(operation: OperationInfo): Situation[] {
   }
   if (operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'size')) {
     list.push({ name: 'a size out of range (422)', request: async (t) => ({ method: 'GET', path: await real(t), query: { size: 0 } }) });
+  }
+  const parent = parentOf(operation);
+  if (parent) {
+    // resources.child-of-its-parent: a 404 for GET, so a 404 for HEAD, not the child found by its id alone.
+    list.push({ name: `a resource reached through another ${parent === 'page_id' ? 'page' : 'newsletter'} of the workspace (404)`, needs: ['state'], rules: ['resources.child-of-its-parent'], request: (t) => throughOtherParent(t, operation, parent) });
   }
   const deleter = deleterOf(operation);
   if (deleter) {

@@ -13,8 +13,13 @@
  *   is sent alone, then all together, to a resource made with every optional field filled, so a field
  *   an update clears or writes along with a named one shows.
  *
+ * - an update leaves the resource where it was in its list: a list ordered by `updated_at` instead of
+ *   `created_at` shows an older resource first once it is changed (lists.newest-first), which a list
+ *   of resources never updated cannot show.
+ *
  * The operations, and how to make a resource of each, are in update-subjects.ts.
  */
+import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
@@ -56,8 +61,51 @@ async function verifyListedAsRead(t: Kit, subject: UpdateSubject, ids: Record<st
   t.verify(disagree.length === 0, `${when}, ${list.operation.operationId} shows ${id} otherwise than ${subject.readerId}: ${disagree.join('; ')}`, { rules: ['resources.update-kept'] });
 }
 
+/**
+ * Where each id first shows in the list, walked at its largest page size until all are met (-1: not
+ * listed). Another test's delete can move an item across a page boundary while it is walked; the items
+ * this test made are its own, so they are met, once each, unless the server loses them.
+ */
+async function positionsIn(t: Kit, list: OperationInfo, parentIds: Record<string, number>, ids: number[]): Promise<number[]> {
+  const path = list.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(parentIds[name]));
+  const positions = ids.map(() => -1);
+  for (let page = 1, seen = 0; page <= 1000 && positions.includes(-1); page++) {
+    const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size: 100 } });
+    t.ensure(status === 200, `${list.operationId} page ${page} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+    const result = (json as { result?: Json[] } | undefined)?.result ?? [];
+    result.forEach((item, index) => {
+      const at = ids.indexOf(item.id as number);
+      if (at >= 0 && positions[at] === -1) positions[at] = seen + index;
+    });
+    seen += result.length;
+    if (result.length < 100) break;
+  }
+  return positions;
+}
+
 for (const [operationId, subject] of Object.entries(UPDATES)) {
+  const list = listOf(contract, subject.readerId);
   forOperation(operationId, (test) => {
+    if (list) {
+      test('keeps the resource in its place in the list: an update does not make it newer', { check: 'crud_agreement', rules: ['lists.newest-first', 'resources.update-kept'], needs: ['state'] }, async (t: Kit) => {
+        // Two resources of one parent, the first made first: the list shows the second before it, by
+        // created_at then id, however recently the first was changed.
+        const resources = new Resources(t);
+        const older = await subject.make(resources, t);
+        const newer = await subject.make(resources, t);
+        const body = Object.fromEntries(subject.fields.map((field) => [field, valueFor(t, field, 1)]));
+        await update(t, operationId, older, body);
+        const { id: olderId, ...parentIds } = older;
+        const [olderAt = -1, newerAt = -1] = await positionsIn(t, list.operation, parentIds, [olderId!, newer.id!]);
+        t.ensure(olderAt >= 0 && newerAt >= 0, `${list.operation.operationId} does not list ${olderAt < 0 ? olderId : newer.id}, which the test made`, { rules: ['resources.update-kept'] });
+        t.verify(
+          newerAt < olderAt,
+          `after an update of ${olderId}, ${list.operation.operationId} lists it at position ${olderAt + 1}, before ${newer.id} (position ${newerAt + 1}), which was made after it; the list is newest first by created_at, then id`,
+          { rules: ['lists.newest-first'] },
+        );
+      });
+    }
+
     test('keeps a second update of the same fields: the answer and a read show the second values', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const ids = await subject.make(new Resources(t), t);
       for (const round of [1, 2]) {

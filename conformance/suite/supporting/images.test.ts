@@ -1,6 +1,7 @@
 /**
  * uploadImage (supporting): an uploaded image is served at the URL the answer gives, byte for byte, to
- * anyone (no token), with its image type; the 10 MiB limit counts the file, not the multipart framing.
+ * anyone (no token), with its image type, each upload at its own URL however alike two images are;
+ * the 10 MiB limit counts the file, not the multipart framing.
  */
 import { forOperation } from '../harness.ts';
 import { imageUpload, pngOfSize, SAMPLE_IMAGES } from '../images.ts';
@@ -20,6 +21,26 @@ forOperation('uploadImage', (test) => {
     if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
     const bytes = Buffer.from(await served.arrayBuffer());
     t.verify(served.status === 200 && bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
+  });
+
+  test('serves each upload at its own URL: images of one type and size, alike in their first bytes, stay apart', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
+    // A server that names stored files by part of the content, the first bytes or the size, gives the
+    // second of two such images the first one's URL; the same image twice is served either way.
+    const images = [pngOfSize(4096, 0x11), pngOfSize(4096, 0x22), pngOfSize(4096, 0x11)];
+    const urls: string[] = [];
+    for (const image of images) {
+      const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
+      const url = (json as { url?: string } | undefined)?.url;
+      t.ensure(typeof url === 'string', `answered ${exchange.response?.status ?? 'nothing'} without a url`, { evidence: exchange });
+      urls.push(url);
+    }
+    for (const [index, url] of urls.entries()) {
+      const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
+      if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const which = ['the first', 'the second, which differs from the first after its first bytes', 'the first one again'][index];
+      t.verify(served.status === 200 && bytes.equals(images[index]!.bytes), `GET ${url}, the URL of ${which} of three uploads of ${images[index]!.bytes.length} bytes, answered ${served.status} with ${bytes.length} bytes${bytes.equals(images[0]!.bytes) && index === 1 ? ' of the first upload' : ''}; expected the bytes uploaded`);
+    }
   });
 
   test('answers an absolute URL that anyone can fetch without a token, with the image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
