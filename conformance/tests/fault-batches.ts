@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { familiesIndependent, familyOfPath, type Family } from '../../server/faults/families.ts';
 import type { FaultName } from '../../server/faults/catalog.ts';
-import { rulesOfCheck } from '../checks/catalog.ts';
+import { CHECK_NAMES, CHECKS, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
 import type { RunReport } from '../report/model.ts';
 
 export interface FaultCase {
@@ -83,6 +83,20 @@ export function planBatches<Case extends Batchable>(cases: readonly Case[]): Fau
     } else batches.push({ cases: [fault], families: family ? new Map([[fault, family]]) : new Map() });
   }
   return batches;
+}
+
+/**
+ * The checks a batch's run can leave out (`--exclude-check`): every check no case of the batch is caught
+ * by. Only failures of a case's own `caughtBy` count as its evidence (evidenceFor), so the tests of the
+ * other checks decide nothing in such a run and only cost it their requests. A response-level check is
+ * judged on the answers of every test, whatever the test decides, so a batch with a case caught by one
+ * keeps every test; the response-level checks themselves are never left out.
+ */
+export function checksNoCaseNeeds(batch: FaultBatch<Batchable & { caughtBy: readonly string[] }>): CheckName[] {
+  const needed = new Set(batch.cases.flatMap((fault) => fault.caughtBy));
+  const isResponseLevel = (check: string) => CHECKS[check as CheckName]?.group === 'response';
+  if ([...needed].some(isResponseLevel)) return [];
+  return CHECK_NAMES.filter((check) => !isResponseLevel(check) && !needed.has(check));
 }
 
 /** A failure that any slow or failing neighbour could cause, whoever is at fault. */

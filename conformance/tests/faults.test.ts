@@ -15,7 +15,7 @@ import { startPrismMock, type RunningMock } from '../../scripts/prism.ts';
 import type { RunReport } from '../report/model.ts';
 import { FAULTS } from './faults/catalog.ts';
 import { startFaultProxy, type Fault, type FaultContext } from './faults/proxy.ts';
-import { evidenceFor, familyOfOperation, planBatches, type FaultBatch } from './fault-batches.ts';
+import { checksNoCaseNeeds, evidenceFor, familyOfOperation, planBatches, type FaultBatch } from './fault-batches.ts';
 import { runCli } from './run-cli.ts';
 
 const TOKEN = 'fault-run-token-8d1e4a';
@@ -30,13 +30,13 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-async function runThroughProxy(fault: Fault | undefined, operations: string[]): Promise<{ exitCode: number | null; report: RunReport }> {
+async function runThroughProxy(fault: Fault | undefined, operations: string[], excludedChecks: string[] = []): Promise<{ exitCode: number | null; report: RunReport }> {
   const proxy = await startFaultProxy({ upstream: mock.baseUrl, fault, tokens: { valid: TOKEN } });
   try {
     const reportDir = mkdtempSync(path.join(tmpdir(), `conformance-fault-${fault?.name ?? 'none'}-`));
     // These faults are in answers to ordinary requests; the hostile phase is proven against the mock by
     // mock-run.test.ts and against the server by hostile-live.test.ts, and would only slow these runs.
-    const run = await runCli(['--base-url', proxy.baseUrl, '--token', TOKEN, '--profile', 'mock', '--seed', '11', '--reporter', 'json', '--report-dir', reportDir, '--no-hostile', '--include', ...operations]);
+    const run = await runCli(['--base-url', proxy.baseUrl, '--token', TOKEN, '--profile', 'mock', '--seed', '11', '--reporter', 'json', '--report-dir', reportDir, '--no-hostile', '--include', ...operations, ...(excludedChecks.length > 0 ? ['--exclude-check', ...excludedChecks] : [])]);
     return { exitCode: run.exitCode, report: JSON.parse(readFileSync(path.join(reportDir, 'report.json'), 'utf8')) as RunReport };
   } finally {
     await proxy.stop();
@@ -75,7 +75,8 @@ function runBatch(batch: FaultBatch<ProxyCase>): ReturnType<typeof runThroughPro
   let run = batchRuns.get(batch);
   if (!run) {
     const fault = batch.cases.length === 1 ? batch.cases[0]!.fault : confined(batch);
-    run = runThroughProxy(fault, [...new Set(batch.cases.flatMap((proxyCase) => proxyCase.include))]);
+    // Only the checks of the batch's cases decide anything here (checksNoCaseNeeds).
+    run = runThroughProxy(fault, [...new Set(batch.cases.flatMap((proxyCase) => proxyCase.include))], checksNoCaseNeeds(batch));
     batchRuns.set(batch, run);
   }
   return run;
