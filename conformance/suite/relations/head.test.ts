@@ -6,7 +6,8 @@
  * is wrong only there), a child reached through another page or newsletter of its workspace (404:
  * resources.child-of-its-parent; a HEAD that looks the child up by its id alone is wrong only there),
  * and a resource in each state the contract gives it that the suite can bring it
- * into (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server
+ * into, a list filtered by each value of each of its filters (an enum or boolean query parameter:
+ * a HEAD that parses filters otherwise than GET is wrong only there) (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server
  * that answers HEAD from a shortcut seeing one state only is wrong only there). The same status, the same media type, the headers the contract declares for that
  * status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
  */
@@ -76,6 +77,17 @@ async function throughOtherParent(t: Kit, operation: OperationInfo, parent: 'pag
   return { method: 'GET', path: fillPath(operation.path, { ...ids, [parent]: other }) };
 }
 
+/** Every value of each query parameter with a closed set of them (an enum, a boolean): a list's filters. */
+function filterValues(operation: OperationInfo): { name: string; value: string }[] {
+  return operation.parameters
+    .filter((parameter) => parameter.in === 'query')
+    .flatMap((parameter) => {
+      const schema = contract.resolve(parameter.schema, parameter.schemaPointer).node;
+      const values: unknown[] = Array.isArray(schema?.enum) ? schema.enum : schema?.type === 'boolean' ? [true, false] : [];
+      return values.filter((value) => value !== null).map((value) => ({ name: parameter.name, value: String(value) }));
+    });
+}
+
 function situations(operation: OperationInfo): Situation[] {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const real = async (t: Kit) => fillPath(operation.path, await pathIdsFor(t, operation));
@@ -87,6 +99,10 @@ function situations(operation: OperationInfo): Situation[] {
   if (pathParameters.length > 0) {
     list.push({ name: 'an id that names nothing (404)', request: async () => ({ method: 'GET', path: fillPath(operation.path, Object.fromEntries(pathParameters.map((parameter) => [parameter.name, MISSING_ID]))) }) });
     list.push({ name: 'an id that is not a number (422)', request: async () => ({ method: 'GET', path: fillPath(operation.path, Object.fromEntries(pathParameters.map((parameter) => [parameter.name, 'x']))) }) });
+  }
+  for (const { name, value } of filterValues(operation)) {
+    // A list's filters are parsed on their own path: a HEAD that validates them otherwise than GET shows only here.
+    list.push({ name: `the list filtered by ${name}=${value} (200)`, request: async (t) => ({ method: 'GET', path: await real(t), query: { [name]: value } }) });
   }
   if (operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'size')) {
     list.push({ name: 'a size out of range (422)', request: async (t) => ({ method: 'GET', path: await real(t), query: { size: 0 } }) });

@@ -10,7 +10,9 @@
  * Unusable, as the contract defines it: a `category_id` not of the same page (post.category-of-same-page),
  * an `author_id` not of the workspace (resources.author-of-workspace), each as an id that names nothing
  * and as a real resource out of reach (a category of another page, an author of the `--token2`
- * workspace, where it lists one). An inactive author is not among them: the contract keeps their work
+ * workspace, where it lists one). An operation with two reference fields also gets both unusable at
+ * once: a `422` naming each (errors.field-names, "every one of a request with several"). An inactive
+ * author is not among them: the contract keeps their work
  * and refuses none of it.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
@@ -114,5 +116,23 @@ for (const operation of contract.operations) {
       // What this target cannot offer is said, not hidden: the cases it allowed were judged.
       if (notMade.length > 0) t.recorder.note(`${operation.operationId}: unusable references not sent: ${notMade.join('; ')}`);
     });
+
+    if (fields.length > 1) {
+      // errors.field-names: "every one of a request with several". A server that checks its references one
+      // at a time and stops at the first names one of two, which a reference sent alone never shows.
+      test(`refuses ${fields.join(' and ')} unusable together with a 422 naming every one of them`, { check: 'negative_data_rejection', rules: ['errors.field-names', ...fields.flatMap((field) => REFERENCES[field]!.rules)], needs: ['state'] }, async (t: Kit) => {
+        const ids = await pathIdsFor(t, operation);
+        const required = isCreate(operation) ? validBody(t, operation, 'minimal') : {};
+        // The first unusable value of each field: an id that names nothing, which every target has.
+        const body = { ...required, ...Object.fromEntries(await Promise.all(fields.map(async (field) => [field, await REFERENCES[field]!.unusable[0]!.make(t, ids)]))) };
+        const { status, json, exchange } = await t.call(operation, { ids, body });
+        const sent = fields.map((field) => `${field} ${JSON.stringify(body[field])}`).join(' and ');
+        if (!t.verify(status === 422, `${sent}, both naming nothing, answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange })) return;
+        const errors = (json as { errors?: { field?: unknown }[] } | undefined)?.errors;
+        const named = Array.isArray(errors) ? errors.map((error) => error.field) : [];
+        const missing = fields.filter((field) => !named.includes(field));
+        t.verify(missing.length === 0, `${sent}, both naming nothing, answered 422 naming ${JSON.stringify(named)} in errors; ${missing.join(' and ')} is not named`, { evidence: exchange, rules: ['errors.field-names'] });
+      });
+    }
   });
 }

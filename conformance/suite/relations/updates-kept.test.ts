@@ -13,13 +13,17 @@
  *   is sent alone, then all together, to a resource made with every optional field filled, so a field
  *   an update clears or writes along with a named one shows.
  *
+ * - an update of Markdown (`content_md`, where the update takes it and the get answers `content_html`)
+ *   is rendered every time: a second one with other Markdown answers and stores its own rendering;
  * - an update leaves the resource where it was in its list: a list ordered by `updated_at` instead of
  *   `created_at` shows an older resource first once it is changed (lists.newest-first), which a list
  *   of resources never updated cannot show.
  *
  * The operations, and how to make a resource of each, are in update-subjects.ts.
  */
+import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
+import { constrainedBranch } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
@@ -83,9 +87,33 @@ async function positionsIn(t: Kit, list: OperationInfo, parentIds: Record<string
   return positions;
 }
 
+/** The update's body takes Markdown (`content_md`) that the resource answers rendered (`content_html`). */
+function takesMarkdown(operationId: string, readerId: string): boolean {
+  const operation = contract.operation(operationId);
+  const body = jsonMedia(operation);
+  const bodyFields = body ? Object.keys(constrainedBranch(contract, body.schema)?.properties ?? {}) : [];
+  const reader = contract.operation(readerId).responses.find((response) => response.status === '200')?.content[0];
+  const readFields = reader ? Object.keys(contract.resolve(reader.schema, reader.schemaPointer).node?.properties ?? {}) : [];
+  return bodyFields.includes('content_md') && readFields.includes('content_html');
+}
+
 for (const [operationId, subject] of Object.entries(UPDATES)) {
   const list = listOf(contract, subject.readerId);
   forOperation(operationId, (test) => {
+    if (takesMarkdown(operationId, subject.readerId)) {
+      test('renders every Markdown update: a second one with other Markdown shows its own rendering, in the answer and a read', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+        // A server that keeps a rendering per resource (a cache keyed by id) shows the first one again.
+        const ids = await subject.make(new Resources(t), t);
+        for (const round of [1, 2]) {
+          const word = t.names.name(`rendered-${round}`);
+          const answer = await update(t, operationId, ids, { content_md: `Round ${round}: **${word}**` });
+          const expected = `<strong>${word}</strong>`;
+          t.verify(String(answer.content_html ?? '').includes(expected), `update ${round} of content_md answered content_html ${JSON.stringify(answer.content_html)}; expected it to render **${word}** as ${expected}`);
+          const stored = await read(t, subject, ids);
+          t.verify(String(stored.content_html ?? '').includes(expected), `after update ${round} of content_md, ${subject.readerId} shows content_html ${JSON.stringify(stored.content_html)}; expected ${expected}`);
+        }
+      });
+    }
     if (list) {
       test('keeps the resource in its place in the list: an update does not make it newer', { check: 'crud_agreement', rules: ['lists.newest-first', 'resources.update-kept'], needs: ['state'] }, async (t: Kit) => {
         // Two resources of one parent, the first made first: the list shows the second before it, by

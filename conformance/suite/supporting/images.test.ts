@@ -58,6 +58,26 @@ forOperation('uploadImage', (test) => {
     t.verify(type.split(';')[0]!.trim().toLowerCase() === image.type, `GET ${url} answered Content-Type ${JSON.stringify(type)}; expected ${image.type}`, { evidence: exchange });
   });
 
+  test('serves each image with the type its content shows, whatever file name and type the upload gave it', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
+    // Each sample sent under the name and declared type of the next one: a PNG as photo.jpg image/jpeg, ...
+    for (const [index, image] of SAMPLE_IMAGES.entries()) {
+      const disguise = SAMPLE_IMAGES[(index + 1) % SAMPLE_IMAGES.length]!;
+      const sent = { ...image, name: `photo${disguise.name.slice(disguise.name.lastIndexOf('.'))}`, type: disguise.type };
+      const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(sent) });
+      const url = (json as { url?: string } | undefined)?.url;
+      t.ensure(typeof url === 'string', `an image of ${image.type} sent as ${sent.name} (${sent.type}) answered ${exchange.response?.status ?? 'nothing'} without a url; expected 201`, { evidence: exchange });
+      const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
+      if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const type = (served.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      t.verify(
+        served.status === 200 && type === image.type && bytes.equals(image.bytes),
+        `an image of ${image.type} uploaded as ${sent.name} (${sent.type}) is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded: the type is the content's`,
+        { evidence: exchange },
+      );
+    }
+  });
+
   test('counts the 10 MiB limit on the file: exactly 10 MiB is accepted, one byte more is 413', { check: 'negative_data_rejection', rules: ['image.size-limit'], needs: ['size_limit', 'upload_inspection'], timeoutMs: 60_000 }, async (t: Kit) => {
     const atLimit = pngOfSize(IMAGE_LIMIT);
     const accepted = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(atLimit) });
