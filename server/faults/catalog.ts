@@ -203,6 +203,18 @@ export const FAULT_CATALOG = {
   'post-author-inactive-refused': "createPost answers 422 for an author_id of an inactive author of the workspace",
   'post-update-422-exposes-partial': "updatePost's 422 exposes only WWW-Authenticate and Allow in Access-Control-Expose-Headers",
   'upload-named-by-first-bytes': 'uploadImage names an image by a hash of its first 13 bytes, so a second image with the same header overwrites the first at its URL',
+  'page-domain-punycode': "createPage makes the domain's first label from a name that is not ASCII by Punycode (Café Crème gives xn--caf-crme-…) instead of from its name_slug",
+  'category-slug-held-after-delete': 'createCategory answers 409 slug-taken for an explicit slug that only a deleted category of the page had',
+  'posts-category-filter-other-page': "listPosts with ?category_id of another page's category lists that page's posts",
+  'newsletter-rename-back-name-slug-suffixed': 'updateNewsletter gives a newsletter renamed back to a former name a suffixed name_slug, its own former slugs counted as taken',
+  'email-rerender-cached-by-id': "updateEmail stores the first rendering of a draft's Markdown again when a later update sends other Markdown",
+  'post-references-first-only': "createPost's 422 for a bad category_id and a bad author_id names category_id alone",
+  'send-failed-refused-409': 'sendEmail answers a failed email 409 email-already-sent instead of queueing it again',
+  'author-empty-update-text-html': 'updateAuthor answers a PATCH of {} with the author as text/html, not application/json',
+  'head-authors-active-filter-422': 'HEAD of listAuthors?active=false answers 422, where GET answers 200',
+  'categories-past-the-end-clamped': 'listCategories answers a page past the end with the items of the last page',
+  'subscriber-local-part-case-kept': "createSubscriber stores a new address with only its domain lowercased (Ada@Example.com is kept as Ada@example.com)",
+  'upload-type-from-filename': "uploadImage names the stored image with its file name's extension, so a PNG sent as photo.jpg is served at .jpg as image/jpeg",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

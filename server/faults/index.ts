@@ -9,6 +9,7 @@
 import type { ServerVariant } from '../compose.ts';
 import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-requests.ts';
 import type { FaultName } from './catalog.ts';
+import { breakEighthLookParts, breakEighthLookPipeline } from './eighth-look.ts';
 import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
@@ -38,12 +39,14 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFifthLookParts(on, parts);
       breakSixthLookParts(on, parts);
       breakSeventhLookParts(on, parts);
+      breakEighthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
-      const api = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
+      const looks = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
+      const api = breakEighthLookPipeline(on, looks, context);
       return { ...broken, api: breakOverloadPipeline(on, api, context) };
     },
   };
