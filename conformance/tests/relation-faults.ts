@@ -166,4 +166,11 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-references-first-only', include: ['createPost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'head-authors-active-filter-422', include: ['listAuthors'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
   { fault: 'upload-type-from-filename', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
+  // An eighth set, written from the contract alone (server/faults/eighth-look.ts), each caught by a check
+  // over all it applies to: a slug freed by a delete, a reference filter given another parent's resource,
+  // a rename back to a first name, the page just past the end of a list of the test's own.
+  { fault: 'category-slug-held-after-delete', include: ['createCategory'], caughtBy: ['use_after_free'], breaks: ['resources.gone-after-delete', 'category.slug-taken'] },
+  { fault: 'posts-category-filter-other-page', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['resources.child-of-its-parent', 'lists.exact-filters'] },
+  { fault: 'newsletter-rename-back-name-slug-suffixed', include: ['updateNewsletter'], caughtBy: ['crud_agreement'], breaks: ['newsletter.rename-moves-name-slug'] },
+  { fault: 'categories-past-the-end-clamped', include: ['listCategories'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.past-the-end'] },
 ];

@@ -1,7 +1,8 @@
 /**
  * What every list operation shares: the defaults (page 1, size 10), an envelope that adds up, newest-first
  * order, and a page past the end that is empty with the true total. listEmails, the core list, has its
- * own deeper tests on a known set of emails.
+ * own deeper tests on a known set of emails, and shares only the test of a page past the end: just past
+ * the last page of a list of the test's own where it can make one, else of the shared list.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { forOperation } from '../harness.ts';
@@ -9,6 +10,10 @@ import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
 import { envelopeArithmeticProblem, orderingProblem, type Dated, type Envelope } from '../lists.ts';
 import { fillPath, pathIdsFor } from '../requests.ts';
+import { filledList, hasOwnParent, ITEMS_PER_LIST } from '../relations/populated.ts';
+
+/** A page size that splits a list of ITEMS_PER_LIST items with a short last page (8 = 3 + 3 + 2). */
+const SPLITTING_SIZE = 3;
 
 const { contract } = suiteContext();
 
@@ -52,7 +57,37 @@ for (const operation of contract.operations.filter((candidate) => isList(candida
       t.verify(wrong === undefined, wrong ? `${wrong.problem} (in each of ${READS} reads)` : '', { evidence: wrong?.exchange });
     });
 
-    test('answers a page past the end with no items and the true total', { check: 'pagination_arithmetic', rules: ['lists.past-the-end'], needs: ['input_reflection'] }, async (t: Kit) => {
+    test('lists newest first: created_at descending, then id descending', { check: 'list_ordering', rules: ['lists.newest-first'] }, async (t: Kit) => {
+      const { envelope, exchange } = await list(t, operation, { size: 100 });
+      if (!envelope) return;
+      const problem = orderingProblem(envelope.result);
+      t.verify(problem === undefined, problem ?? '', { evidence: exchange });
+    });
+  });
+}
+
+// lists.past-the-end for every list, listEmails included: a page far past the end, and the page just
+// past the last one at a size that splits the list. A server that clamps a page past the end to the last
+// page answers the same as one that does not when the list is empty, and a shared list may be empty.
+for (const operation of contract.operations.filter(isList)) {
+  forOperation(operation.operationId, (test) => {
+    if (hasOwnParent(operation)) {
+      test(`answers the page just past the end, at size ${SPLITTING_SIZE}, and one far past it, with no items and the true total`, { check: 'pagination_arithmetic', rules: ['lists.past-the-end'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+        // A parent of the test's own holds a known number of items that no other test changes.
+        const ids = await filledList(t, operation);
+        const path = fillPath(operation.path, ids);
+        const justPast = Math.ceil(ITEMS_PER_LIST / SPLITTING_SIZE) + 1;
+        for (const [page, size] of [[justPast, SPLITTING_SIZE], [2_000_000_000, 1]] as const) {
+          const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size } });
+          const envelope = json as Envelope<Dated> | undefined;
+          if (!t.verify(status === 200 && Array.isArray(envelope?.result), `page ${page} of size ${size} answered ${status ?? 'nothing'}; expected 200 with a list`, { evidence: exchange })) continue;
+          t.verify(envelope!.result.length === 0, `page ${page} of size ${size} holds ${envelope!.result.length} items; the list holds ${ITEMS_PER_LIST} items, so its last page at size ${size} is ${Math.ceil(ITEMS_PER_LIST / size)}`, { evidence: exchange });
+          t.verify(envelope!.total === ITEMS_PER_LIST, `page ${page} of size ${size} says total ${envelope!.total}; the test made ${ITEMS_PER_LIST} items under a parent of its own`, { evidence: exchange });
+        }
+      });
+      return;
+    }
+    test(`answers the page just past the end, at size ${SPLITTING_SIZE}, and one far past it, with no items and the true total`, { check: 'pagination_arithmetic', rules: ['lists.past-the-end'], needs: ['input_reflection'] }, async (t: Kit) => {
       // Other tests may add or delete items meanwhile, even between two reads that agree (one item
       // created, then it or another deleted). A right answer in any clean attempt passes; a failure
       // needs a wrong answer in every clean attempt, and at least three of them, so that a list other
@@ -62,16 +97,20 @@ for (const operation of contract.operations.filter((candidate) => isList(candida
       const mismatches: Array<{ past: Awaited<ReturnType<typeof list>>; before: Envelope<Dated> }> = [];
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const before = await list(t, operation, { size: 1 });
-        const past = await list(t, operation, { page: 2_000_000_000, size: 1 });
+        if (!before.envelope) return;
+        // The page just past the last at a size that splits the list, and one far past it.
+        const justPast = Math.ceil(before.envelope.total / SPLITTING_SIZE) + 1;
+        const pasts = [await list(t, operation, { page: justPast, size: SPLITTING_SIZE }), await list(t, operation, { page: 2_000_000_000, size: 1 })];
         const after = await list(t, operation, { size: 1 });
-        if (!before.envelope || !past.envelope || !after.envelope) return;
+        if (pasts.some((past) => !past.envelope) || !after.envelope) return;
         if (before.envelope.total !== after.envelope.total) continue;
-        if (past.envelope.result.length === 0 && past.envelope.total === before.envelope.total) return;
-        mismatches.push({ past, before: before.envelope });
+        const wrong = pasts.find((past) => past.envelope!.result.length > 0 || past.envelope!.total !== before.envelope!.total);
+        if (!wrong) return;
+        mismatches.push({ past: wrong, before: before.envelope });
       }
       if (mismatches.length >= CLEAN_TO_FAIL) {
         const { past, before } = mismatches.at(-1)!;
-        t.verify(past.envelope!.result.length === 0, `page 2000000000 holds ${past.envelope!.result.length} items`, { evidence: past.exchange });
+        t.verify(past.envelope!.result.length === 0, `page ${past.envelope!.page} of size ${past.envelope!.size} holds ${past.envelope!.result.length} items`, { evidence: past.exchange });
         t.verify(past.envelope!.total === before.total, `total is ${past.envelope!.total} past the end but ${before.total} on page 1 (in each of ${mismatches.length} attempts whose reads of page 1 agreed)`, { evidence: past.exchange });
         return;
       }
@@ -80,13 +119,6 @@ for (const operation of contract.operations.filter((candidate) => isList(candida
           ? `the list changed between reads in most attempts (other tests were writing to it), and ${mismatches.length} clean attempt(s) are too few to judge its totals`
           : 'the list changed between every two reads (other tests were writing to it), so its totals cannot be compared',
       );
-    });
-
-    test('lists newest first: created_at descending, then id descending', { check: 'list_ordering', rules: ['lists.newest-first'] }, async (t: Kit) => {
-      const { envelope, exchange } = await list(t, operation, { size: 100 });
-      if (!envelope) return;
-      const problem = orderingProblem(envelope.result);
-      t.verify(problem === undefined, problem ?? '', { evidence: exchange });
     });
   });
 }
