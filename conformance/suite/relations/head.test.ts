@@ -1,15 +1,22 @@
 /**
  * http.head: HEAD answers what GET answers, without the body, for every status a GET can give, not only
- * its success: a resource that is there (200), no token (401), an id that names nothing (404), an invalid
- * query or path value (422), and, where the contract lets the resource be deleted, one the test made and
- * deleted (404: resources.gone-after-delete, for HEAD as for GET; a HEAD answered from what once existed
- * is wrong only there), a child reached through another page or newsletter of its workspace (404:
- * resources.child-of-its-parent; a HEAD that looks the child up by its id alone is wrong only there),
- * and a resource in each state the contract gives it that the suite can bring it
- * into, a list filtered by each value of each of its filters (an enum or boolean query parameter:
- * a HEAD that parses filters otherwise than GET is wrong only there) (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server
- * that answers HEAD from a shortcut seeing one state only is wrong only there). The same status, the same media type, the headers the contract declares for that
- * status (present on both or on neither; `WWW-Authenticate` with the same value), and no body.
+ * its success:
+ *
+ * - a resource that is there (200), no token (401), an id that names nothing (404), an invalid query or
+ *   path value (422);
+ * - where the contract lets the resource be deleted, one the test made and deleted (404:
+ *   resources.gone-after-delete, for HEAD as for GET; a HEAD answered from what once existed is wrong
+ *   only there);
+ * - a child reached through another page or newsletter of its workspace (404:
+ *   resources.child-of-its-parent; a HEAD that looks the child up by its id alone is wrong only there);
+ * - a list filtered by each value of each of its filters (an enum or boolean query parameter; a HEAD
+ *   that parses filters otherwise than GET is wrong only there);
+ * - a resource in each state the contract gives it that the suite can bring it into
+ *   (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server that
+ *   answers HEAD from a shortcut seeing one state only is wrong only there).
+ *
+ * The same status, the same media type, the headers the contract declares for that status (present on
+ * both or on neither; `WWW-Authenticate` with the same value), and no body.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import type { Exchange } from '../../http/exchange.ts';
