@@ -3,24 +3,42 @@
  * anyone (no token), with its image type, each upload at its own URL however alike two images are;
  * the 10 MiB limit counts the file, not the multipart framing.
  */
+import type { Exchange } from '../../http/exchange.ts';
 import { forOperation } from '../harness.ts';
-import { imageUpload, pngOfSize, SAMPLE_IMAGES } from '../images.ts';
+import { imageUpload, pngOfSize, SAMPLE_IMAGES, type SampleFile } from '../images.ts';
 import type { Kit } from '../kit.ts';
 
 /** The contract's limit for the file of an upload: 10 MiB. */
 const IMAGE_LIMIT = 10 * 1024 * 1024;
 
+/** Uploads the file and answers the `url` of the answer; an answer without one ends the test. */
+async function upload(t: Kit, file: SampleFile, what = 'the upload'): Promise<{ url: string; exchange: Exchange }> {
+  const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(file) });
+  const url = (json as { url?: string } | undefined)?.url;
+  t.ensure(typeof url === 'string', `${what} answered ${exchange.response?.status ?? 'nothing'} without a url`, { evidence: exchange });
+  return { url, exchange };
+}
+
+/**
+ * The image at `url`, fetched directly, without the token, as a browser's <img> does (it is not an
+ * operation of the contract); undefined, with the failure recorded, when it cannot be fetched.
+ */
+async function fetchServed(t: Kit, url: string, exchange?: Exchange): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
+  const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
+  if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
+  const bytes = Buffer.from(await served.arrayBuffer());
+  return { status: served.status, type: served.headers.get('content-type') ?? '', bytes };
+}
+
+const mediaType = (type: string) => type.split(';')[0]!.trim().toLowerCase();
+
 forOperation('uploadImage', (test) => {
   test('serves the uploaded image at the URL it answers', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
     const image = SAMPLE_IMAGES[0]!;
-    const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
-    const url = (json as { url?: string } | undefined)?.url;
-    t.ensure(typeof url === 'string', `answered ${exchange.response?.status ?? 'nothing'} without a url`, { evidence: exchange });
-    // Not an operation of the contract: fetched directly, without the token, as a browser would.
-    const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
-    if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
-    const bytes = Buffer.from(await served.arrayBuffer());
-    t.verify(served.status === 200 && bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
+    const { url, exchange } = await upload(t, image);
+    const served = await fetchServed(t, url, exchange);
+    if (!served) return;
+    t.verify(served.status === 200 && served.bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${served.bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
   });
 
   test('serves each upload at its own URL: images of one type and size, alike in their first bytes, stay apart', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
@@ -28,34 +46,27 @@ forOperation('uploadImage', (test) => {
     // second of two such images the first one's URL; the same image twice is served either way.
     const images = [pngOfSize(4096, 0x11), pngOfSize(4096, 0x22), pngOfSize(4096, 0x11)];
     const urls: string[] = [];
-    for (const image of images) {
-      const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
-      const url = (json as { url?: string } | undefined)?.url;
-      t.ensure(typeof url === 'string', `answered ${exchange.response?.status ?? 'nothing'} without a url`, { evidence: exchange });
-      urls.push(url);
-    }
+    for (const image of images) urls.push((await upload(t, image)).url);
+    const which = ['the first', 'the second, which differs from the first after its first bytes', 'the first one again'];
     for (const [index, url] of urls.entries()) {
-      const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
-      if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`);
-      const bytes = Buffer.from(await served.arrayBuffer());
-      const which = ['the first', 'the second, which differs from the first after its first bytes', 'the first one again'][index];
-      t.verify(served.status === 200 && bytes.equals(images[index]!.bytes), `GET ${url}, the URL of ${which} of three uploads of ${images[index]!.bytes.length} bytes, answered ${served.status} with ${bytes.length} bytes${bytes.equals(images[0]!.bytes) && index === 1 ? ' of the first upload' : ''}; expected the bytes uploaded`);
+      const served = await fetchServed(t, url);
+      if (!served) return;
+      const firstInstead = index === 1 && served.bytes.equals(images[0]!.bytes) ? ' of the first upload' : '';
+      t.verify(
+        served.status === 200 && served.bytes.equals(images[index]!.bytes),
+        `GET ${url}, the URL of ${which[index]} of three uploads of ${images[index]!.bytes.length} bytes, answered ${served.status} with ${served.bytes.length} bytes${firstInstead}; expected the bytes uploaded`,
+      );
     }
   });
 
   test('answers an absolute URL that anyone can fetch without a token, with the image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
     const image = SAMPLE_IMAGES[1]!;
-    const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
-    const url = (json as { url?: string } | undefined)?.url;
-    t.ensure(typeof url === 'string', `answered ${exchange.response?.status ?? 'nothing'} without a url`, { evidence: exchange });
+    const { url, exchange } = await upload(t, image);
     t.ensure(/^https?:\/\//.test(url), `the url ${url} is not an absolute http(s) URL`, { evidence: exchange });
-    // No Authorization header at all, as an <img> element of any page sends it.
-    const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
-    if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
-    await served.arrayBuffer();
-    const type = served.headers.get('content-type') ?? '';
+    const served = await fetchServed(t, url, exchange);
+    if (!served) return;
     t.verify(served.status === 200, `GET ${url} without a token answered ${served.status}; expected 200`, { evidence: exchange });
-    t.verify(type.split(';')[0]!.trim().toLowerCase() === image.type, `GET ${url} answered Content-Type ${JSON.stringify(type)}; expected ${image.type}`, { evidence: exchange });
+    t.verify(mediaType(served.type) === image.type, `GET ${url} answered Content-Type ${JSON.stringify(served.type)}; expected ${image.type}`, { evidence: exchange });
   });
 
   test('serves each image with the type its content shows, whatever file name and type the upload gave it', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
@@ -63,16 +74,14 @@ forOperation('uploadImage', (test) => {
     for (const [index, image] of SAMPLE_IMAGES.entries()) {
       const disguise = SAMPLE_IMAGES[(index + 1) % SAMPLE_IMAGES.length]!;
       const sent = { ...image, name: `photo${disguise.name.slice(disguise.name.lastIndexOf('.'))}`, type: disguise.type };
-      const { json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(sent) });
-      const url = (json as { url?: string } | undefined)?.url;
-      t.ensure(typeof url === 'string', `an image of ${image.type} sent as ${sent.name} (${sent.type}) answered ${exchange.response?.status ?? 'nothing'} without a url; expected 201`, { evidence: exchange });
-      const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
-      if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
-      const bytes = Buffer.from(await served.arrayBuffer());
-      const type = (served.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const as = `an image of ${image.type} uploaded as ${sent.name} (${sent.type})`;
+      const { url, exchange } = await upload(t, sent, as);
+      const served = await fetchServed(t, url, exchange);
+      if (!served) return;
+      const type = mediaType(served.type);
       t.verify(
-        served.status === 200 && type === image.type && bytes.equals(image.bytes),
-        `an image of ${image.type} uploaded as ${sent.name} (${sent.type}) is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded: the type is the content's`,
+        served.status === 200 && type === image.type && served.bytes.equals(image.bytes),
+        `${as} is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded: the type is the content's`,
         { evidence: exchange },
       );
     }
