@@ -74,18 +74,19 @@ async function current(world: World, workspace: Workspace, author: ModelAuthor):
 }
 
 export class GetAuthor implements Command {
-  constructor(readonly workspace: Workspace, readonly author: number) {}
+  constructor(readonly workspace: Workspace, readonly author: number, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { id, own, author } = pickAuthor(model, this.workspace, this.author);
     const step = `getAuthor ${id}`;
-    const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id } };
+    const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id }, head: this.head };
     if (!own) return void (await exchange(world, step, request, { status: 404, rules: [id === MISSING_ID ? 'resources.missing-is-404' : 'auth.workspace-scope'] }));
     if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id }, rules: REACH }));
+    if (this.head) return void (await exchange(world, step, request, { status: 200, rules: REACH }));
     if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(id, () => current(world, this.workspace, author!)));
     await exchange(world, step, request, { status: 200, same: author!.snapshot, rules: AUTHOR_READ });
   }
-  toString = () => `getAuthor ${ws(this.workspace)} author#${this.author}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}getAuthor ${ws(this.workspace)} author#${this.author}`;
 }
 
 /** What an update sends, as indexes into the run's names (null clears a field; absent keeps it). */
@@ -152,9 +153,14 @@ export class UpdateAuthor implements Command {
 }
 
 export class ListAuthors implements Command {
-  constructor(readonly workspace: Workspace, readonly active: boolean | undefined) {}
+  constructor(readonly workspace: Workspace, readonly active: boolean | undefined, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
+    if (this.head) {
+      // HEAD answers what GET would: 200, with or without the filter.
+      const query: Record<string, string | number> = { size: 100, ...(this.active === undefined ? {} : { active: String(this.active) }) };
+      return void (await exchange(world, `listAuthors${this.active === undefined ? '' : ` ?active=${this.active}`}`, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query, head: true }, { status: 200, rules: ['lists.exact-filters'] }));
+    }
     const all = model.authors.filter((author) => author.workspace === this.workspace);
     const known = all.filter((author) => author.snapshot !== undefined);
     const shared = known.find((author) => world.authors.shared(this.workspace, author.id));
@@ -176,7 +182,7 @@ export class ListAuthors implements Command {
     };
     await (shared ? world.authors.hold(shared.id, list) : list());
   }
-  toString = () => `listAuthors ${ws(this.workspace)}${this.active === undefined ? '' : ` active=${this.active}`}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}listAuthors ${ws(this.workspace)}${this.active === undefined ? '' : ` active=${this.active}`}`;
 }
 
 /**

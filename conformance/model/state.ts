@@ -26,8 +26,6 @@ export interface ModelNewsletter {
   snapshot: Json;
   subscribers: ModelSubscriber[];
   emails: ModelEmail[];
-  /** Whether an email of the newsletter was deleted: the contract does not say whether its slug is free again. */
-  slugFreed: boolean;
 }
 
 export interface ModelPost {
@@ -57,10 +55,7 @@ export interface ModelPage {
   workspace: Workspace;
   snapshot: Json;
   posts: ModelPost[];
-  slugFreed: boolean;
   categories: ModelCategory[];
-  /** Whether a category of the page was deleted: the contract does not say whether its slug is free again. */
-  categorySlugFreed: boolean;
 }
 
 /** A resource the run deleted, and the parent it was in. */
@@ -88,12 +83,12 @@ export class ServiceModel {
     subscribers: [] as Deleted<ModelNewsletter, ModelSubscriber>[],
   };
 
-  newsletterOf(workspace: Workspace): ModelNewsletter | undefined {
-    return this.newsletters.find((newsletter) => newsletter.workspace === workspace);
+  newslettersOf(workspace: Workspace): ModelNewsletter[] {
+    return this.newsletters.filter((newsletter) => newsletter.workspace === workspace);
   }
 
-  pageOf(workspace: Workspace): ModelPage | undefined {
-    return this.pages.find((page) => page.workspace === workspace);
+  pagesOf(workspace: Workspace): ModelPage[] {
+    return this.pages.filter((page) => page.workspace === workspace);
   }
 }
 
@@ -103,6 +98,14 @@ export function newestFirst<T extends { snapshot: Json }>(items: T[]): T[] {
     const [x, y] = [String(a.snapshot.created_at), String(b.snapshot.created_at)];
     return x === y ? b.snapshot.id - a.snapshot.id : x < y ? 1 : -1;
   });
+}
+
+/**
+ * Whether two names of pages or newsletters are one name (names.unique-any-case): NFKC, then case
+ * folded. The run's names hold no letter whose full folding differs from its lowercase.
+ */
+export function sameName(a: string, b: string): boolean {
+  return a.normalize('NFKC').toLowerCase() === b.normalize('NFKC').toLowerCase();
 }
 
 /** The first of `base`, `base-1`, `base-2`, ... no item uses (a slug made unique with a suffix). */

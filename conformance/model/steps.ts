@@ -54,10 +54,12 @@ export function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
  * 404 of a parent the workspace does not reach. `deleted` is what the run deleted from that parent, so
  * that a list still showing one of them is charged to the rule it breaks (world.ts, listRowRules).
  */
-export function listPrediction<P extends { workspace: Workspace }>(parent: P | undefined, workspace: Workspace, items: { snapshot: Json }[], deleted: Child<P, { snapshot?: Json }>[]): Prediction {
+export function listPrediction<P extends { workspace: Workspace }>(parent: P | undefined, workspace: Workspace, items: { snapshot: Json }[], deleted: Child<P, { snapshot?: Json }>[], query = { page: 1, size: 100 }): Prediction {
   if (!reachable(parent, workspace)) return notFound(workspace, parent);
   const gone = deleted.filter((item) => item.parent === parent && item.child.snapshot !== undefined).map((item) => item.child.snapshot!.id as number);
-  return { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length, gone }, rules: LIST };
+  // A page past the end is empty, with the true total (lists.past-the-end); any other holds its slice of the whole.
+  const past = (query.page - 1) * query.size >= items.length && query.page > 1;
+  return { status: 200, list: { ids: pageOf(items, query).map((item) => item.snapshot.id), total: items.length, gone }, rules: past ? ['lists.past-the-end', ...LIST] : LIST };
 }
 
 export const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;
@@ -98,8 +100,30 @@ export function locate<P extends { workspace: Workspace }, C>(parents: P[], chil
 export async function exchange(world: World, step: string, request: Request, prediction: Prediction): Promise<Answer> {
   world.stats.operations.add(request.operationId);
   const answer = await world.send(request);
+  if (request.head) {
+    // The status GET would answer, and no body: what GET's answer holds is the GET's to show.
+    const headed = `HEAD ${step} (workspace ${request.workspace + 1})`;
+    judge(world, headed, { status: prediction.status, rules: ['http.head', ...prediction.rules] }, answer);
+    expectThat((answer.exchange.response?.body ?? '') === '', headed, 'body', 'none', { ...answer, json: { body: answer.exchange.response?.body } }, ['http.head']);
+    return answer;
+  }
   judge(world, `${step} (workspace ${request.workspace + 1})`, prediction, answer);
   return answer;
+}
+
+/** A page of a list the request asks for: `past-end` is the page just after the last one that holds items. */
+export type Paging = { page: number; size: number } | { pastEnd: true; size: number } | undefined;
+
+/** The query of a list request: a whole list on one page of 100 unless `paging` asks for another page. */
+export function pagingQuery(paging: Paging, total: number): { page: number; size: number } {
+  if (paging === undefined) return { page: 1, size: 100 };
+  if ('pastEnd' in paging) return { page: Math.ceil(total / paging.size) + 1, size: paging.size };
+  return paging;
+}
+
+/** The items of one page of the whole list the model holds, newest first. */
+export function pageOf<T>(items: T[], query: { page: number; size: number }): T[] {
+  return items.slice((query.page - 1) * query.size, query.page * query.size);
 }
 
 /** A condition on an answer that a field comparison cannot state (a value learned, but never null), and the rules it stands for. */
