@@ -388,12 +388,15 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
 
 /**
  * What every sequence starts from (not shrunk away): each workspace's authors, a newsletter and a page in
- * each workspace, and an email signed by the workspace's first author, if it has one, so that what
+ * each workspace (two in the first), and an email signed by the workspace's first author, if it has one, so that what
  * happens to an author later has an email to show on.
  */
 export function startingCommands(workspaces: Workspace[]): Command[] {
   return [
     ...workspaces.flatMap((workspace) => [new LearnAuthors(workspace), new CreateParent('newsletter', workspace, 0, false), new CreateParent('page', workspace, 0, false)]),
+    // A second newsletter and page in the first workspace: another parent of the workspace to name, and an older one to rename.
+    new CreateParent('newsletter', 0, 2, false),
+    new CreateParent('page', 0, 2, false),
     ...workspaces.map((workspace) => new CreateEmail(workspace, 0, 2, 'own')),
   ];
 }
