@@ -41,7 +41,8 @@ export async function timeSuiteRun(server: ServerProcess, token: string): Promis
   // The token through the environment, as the suite's README asks; reports go to a temporary directory.
   const reportDir = makeTempDir('bench-conformance-report');
   const env = { ...process.env, CONFORMANCE_TOKEN: token, CONFORMANCE_REPORT_DIR: reportDir };
-  const result = await run(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', '--base-url', server.baseUrl], root, env);
+  // What `npm run conformance` runs: the compiled CLI (scripts/run-built.mjs builds it when a source changed).
+  const result = await run(process.execPath, ['scripts/run-built.mjs', 'conformance/cli.ts', '--base-url', server.baseUrl], root, env);
   const summary = result.output.trim().split('\n').find((line) => /^(PASSED|FAILED)/.test(line)) ?? result.output.trim().split('\n').slice(-1)[0] ?? '';
   return { seconds: result.seconds, exitCode: result.code, summary, ...readFailures(path.join(reportDir, 'report.json')) };
 }

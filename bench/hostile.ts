@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import type { ServerProcess } from '../server/tests/processes.ts';
-import { call } from './api.ts';
+import { call, waitUntilWarm } from './api.ts';
 import { hostileInputs, type HostileInput } from './hostile-inputs.ts';
 import { runOpenLoop, type OpenLoopResult } from './open-loop.ts';
 
@@ -110,13 +110,14 @@ interface Life {
 }
 
 /**
- * One ordinary request of each operation the inputs and the other client use, before measuring. The
- * validator builds an operation's request and response validators on its first request (about
- * 100 ms of event-loop time each, once per process, whatever the request holds); without this the
- * first input of each operation would be charged with that, hostile or not. The README reports the
- * first-request cost on its own.
+ * Before measuring: the server's own warm-up ended (its /healthz says `warm`; until then it builds
+ * every operation's validators and rehearses them in turns of 30 to 500 ms of the event loop, which
+ * would be charged to whatever input they fell beside), then one ordinary request of each operation
+ * the inputs and the other client use, for whatever a first request still does. The README reports
+ * the first-request cost on its own.
  */
 async function warmUp(baseUrl: string, token: string, pageId: number, newsletterId: number, bystanderNewsletterId: number): Promise<void> {
+  await waitUntilWarm(new URL(baseUrl).origin, 120_000);
   await call(baseUrl, token, 'POST', `/pages/${pageId}/posts`, { title: 'Warm-up', content_md: 'Warm *up*' });
   await call(baseUrl, token, 'POST', `/newsletters/${newsletterId}/emails`, { subject: 'Warm-up', content_md: 'Warm *up*' });
   await call(baseUrl, token, 'POST', `/newsletters/${newsletterId}/subscribers`, { email: 'warm-up@example.com' });

@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { ensureDevelopmentWorkspace } from '../server/bootstrap.ts';
+import { warmUpOf } from '../server/app.ts';
 import { composeServer } from '../server/compose.ts';
 import { loadConfig } from '../server/config.ts';
 import { systemClock } from '../server/domain/clock.ts';
@@ -23,6 +24,8 @@ ensureDevelopmentWorkspace(server.stores, server.services, systemClock, {
 });
 const http = server.app.listen(config.port, config.host, () => {
   server.worker.start();
+  // The same warm-up as npm start's (server/serve.ts), so both servers of the comparison are measured warm.
+  void warmUpOf(server.app)();
   // The line main.ts prints once it listens: whoever started it knows the port is this process's own.
   process.stdout.write(`Publishing API   ${config.publicUrl}/api/v1\n`);
 });

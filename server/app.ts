@@ -229,6 +229,12 @@ export function buildApp(options: AppOptions): Express {
   const validator = pipeline.api.find((stage) => stage.name === 'validator');
   const lists = pipeline.api.find((stage) => stage.name === 'list-answers')?.handler as Partial<ListAnswers> | undefined;
   const warm: WarmUp = async (signal) => {
+    await warmUpSteps(signal);
+    // Said by /healthz (http/health.ts): a balancer that sends traffic to warm servers only, or a
+    // benchmark that must not time the warm-up, waits for it.
+    if (!signal?.aborted) app.locals.warmedUp = true;
+  };
+  const warmUpSteps: WarmUp = async (signal) => {
     if (validator) await warmValidators([validator.handler].flat(), contract, API_BASE, signal);
     await lists?.buildValidators?.(signal);
     if (signal?.aborted) return;

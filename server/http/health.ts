@@ -7,8 +7,13 @@
  * The server cannot take writes when its data directory or database file is not writable (a
  * read-only mount, changed permissions), or when the file system has less than `MIN_FREE_BYTES` left
  * (a write then risks failing with a full disk, which the API answers as a 507). The answer is 200
- * either way, since reads still work: `{"status":"ok","writable":true}`, or
- * `{"status":"read-only","writable":false,"reason":"..."}`.
+ * either way, since reads still work: `{"status":"ok","writable":true,"warm":true}`, or
+ * `{"status":"read-only","writable":false,"reason":"...","warm":true}`.
+ *
+ * `warm` is false until the start-up warm-up (app.ts: every operation's validators built, its parsers
+ * run, its operations and answers rehearsed) has ended: requests are served meanwhile, and the first
+ * of an operation not yet warmed pays for what the warm-up would have done. A server composed without
+ * `npm start`'s warm-up (a test's) stays `warm: false`.
  */
 import { accessSync, closeSync, constants, existsSync, openSync, rmSync, statfsSync } from 'node:fs';
 import path from 'node:path';
@@ -62,14 +67,15 @@ function databaseFile(db: Db): string {
 export function healthCheck(db: Db, dataDir: string): RequestHandler {
   const databasePath = databaseFile(db);
   const read = db.prepare('SELECT 1');
-  return (_req, res) => {
+  return (req, res) => {
     read.get();
     const storage = storageState(dataDir, databasePath);
+    const warm = req.app.locals.warmedUp === true;
     res.set('Cache-Control', 'no-store');
     res.json(
       storage.writable
-        ? { status: 'ok', writable: true }
-        : { status: 'read-only', writable: false, reason: storage.reason },
+        ? { status: 'ok', writable: true, warm }
+        : { status: 'read-only', writable: false, reason: storage.reason, warm },
     );
   };
 }

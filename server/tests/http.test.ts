@@ -55,7 +55,7 @@ describe('operational endpoints', () => {
   it('reports health outside the versioned API, without a token', async () => {
     const response = await fetch(`${origin}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', writable: true });
+    expect(await response.json()).toEqual({ status: 'ok', writable: true, warm: false });
   });
 
   it('serves the bundled contract as JSON and YAML', async () => {

@@ -65,4 +65,14 @@ describe('the server as npm start runs it', () => {
     const logged = requestLines(output).map((line) => `${line.req.method} ${line.req.url}`);
     expect(logged.filter((line) => line !== 'GET /healthz')).toEqual(['GET /api/v1/pages?page=1&size=5']);
   }, 180_000);
+
+  it('says in /healthz whether its warm-up has ended: not at its first answer, and once it has logged so', async () => {
+    const server = await startServerProcess(makeTempDir('start-up-warm'), { LOG_LEVEL: 'info' }, 60_000, { script: 'scripts/run-built.mjs', args: ['server/main.ts'] });
+    const health = async () => (await fetch(`${server.origin}/healthz`)).json();
+    // The warm-up starts after a delay and builds 31 operations' validators: hundreds of ms at the least.
+    const early = await health();
+    await waitFor(server, WARM, 120_000);
+    const late = await health();
+    expect({ early, late }).toEqual({ early: { status: 'ok', writable: true, warm: false }, late: { status: 'ok', writable: true, warm: true } });
+  }, 180_000);
 });

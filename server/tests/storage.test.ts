@@ -58,7 +58,7 @@ describe('/healthz and a full disk', () => {
   it('says the server can take writes, and says why not when it cannot', async () => {
     t = await startTestServer();
     const origin = new URL(t.baseUrl).origin;
-    expect(await (await fetch(`${origin}/healthz`)).json()).toEqual({ status: 'ok', writable: true });
+    expect(await (await fetch(`${origin}/healthz`)).json()).toEqual({ status: 'ok', writable: true, warm: false });
     // The data directory replaced by something that cannot be written.
     const { rmSync } = await import('node:fs');
     rmSync(t.config.dataDir, { recursive: true, force: true });
