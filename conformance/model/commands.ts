@@ -321,69 +321,93 @@ class ListPosts implements Command {
 }
 
 /**
- * The commands, over the workspaces the run has tokens for. Updates of authors only where the run may
- * change one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
+ * The commands, over the workspaces the run has tokens for, each with its weight in the choice of the
+ * next command. The kinds of requests the model first sent keep their share: each family's requests
+ * (creates, updates, deletes, whole reads) weigh what they weighed, so adding a kind does not make the
+ * sequences that show a family's properties rarer. The variants added since (HEAD of a read, a list a
+ * page at a time, a post list filtered by a category, renames, explicit category slugs, Markdown
+ * updates, parents read) come on top at small weights. Updates of authors only where the run may change
+ * one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
  */
-export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.Arbitrary<Command>[] {
+export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.WeightedArbitrary<Command>[] {
   const w = fc.constantFrom(...workspaces);
   const ref = fc.nat({ max: MISSING_REF });
+  // A child a request names: the newest one of its parent one time in three (pickChild counts from the
+  // newest), so that a request follows up on what the previous ones made (a second delete, a read after
+  // an update) as often as it names anything else.
+  const child = fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: ref, weight: 2 });
   const bit = fc.boolean();
   // A reference for a field the body may leave out (a post's category, an author): left out three times
   // in four, so the creates that make state still outnumber the ones refused for what they name.
   const maybeRef = fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: ref, weight: 1 });
-  // A list's page: the whole list on one page half the time, else a small page of it or the one just past its end.
+  // A page of a list: a small one of it or the one just past its end.
   const size = fc.integer({ min: 1, max: 3 });
-  const paging: fc.Arbitrary<Paging> = fc.oneof(
-    { arbitrary: fc.constant(undefined), weight: 2 },
-    { arbitrary: fc.record({ page: fc.integer({ min: 1, max: 3 }), size }), weight: 1 },
-    { arbitrary: size.map((value) => ({ pastEnd: true as const, size: value })), weight: 1 },
-  );
-  // Every read is also sent as HEAD, one time in four.
-  const head = fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 });
-  const maybeMarkdown = fc.option(fc.nat({ max: 2 }), { nil: undefined, freq: 2 });
-  // The writes that move state come twice, so a sequence reaches deeper states than reads alone would.
-  // A category's explicit slug, half the time, from a pool of two: taken by a living category or freed by a delete.
-  const categorySlug = fc.option(fc.nat({ max: 1 }), { nil: undefined });
-  const writes = [
-    fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), categorySlug).map(([a, b, c, d]) => new CreateCategory(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteSubscriber(a, b, c)),
+  const paging: fc.Arbitrary<Paging> = fc.oneof(fc.record({ page: fc.integer({ min: 1, max: 3 }), size }), size.map((value) => ({ pastEnd: true as const, size: value })));
+  const spelling = fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const);
+  const emailStatus = fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const);
+  const postStatus = fc.constantFrom(undefined, 'draft' as const, 'published' as const);
+  const active = fc.constantFrom(undefined, true, false);
+
+  // The reads, as GET (`head` false: whole lists) or as HEAD (a list then sometimes a page of it).
+  const reads = (head: boolean) => {
+    const listPage = head ? fc.option(paging, { nil: undefined }) : fc.constant<Paging>(undefined);
+    return [
+      fc.tuple(w, ref, listPage).map(([a, b, c]) => new ListSubscribers(a, b, c, head)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new GetEmail(a, b, c, head)),
+      fc.tuple(w, ref, emailStatus, listPage).map(([a, b, c, d]) => new ListEmails(a, b, c, d, head)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new GetPost(a, b, c, head)),
+      fc.tuple(w, ref, postStatus, listPage).map(([a, b, c, d]) => new ListPosts(a, b, c, undefined, d, head)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new GetCategory(a, b, c, head)),
+      fc.tuple(w, ref, listPage).map(([a, b, c]) => new ListCategories(a, b, c, head)),
+      fc.tuple(w, ref).map(([a, b]) => new GetAuthor(a, b, head)),
+      fc.tuple(w, active).map(([a, b]) => new ListAuthors(a, b, head)),
+    ];
+  };
+  const weighted = (weight: number, arbitraries: fc.Arbitrary<Command>[]) => arbitraries.map((arbitrary) => ({ arbitrary, weight }));
+  // The weights, in quarters of what one kind of request weighed among the model's first commands.
+  const ONE = 4;
+  const authorUpdates = authorsWritable ? weighted(3 * ONE, [fc.tuple(w, ref, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))]) : [];
+  const first = [
+    // Three times: a workspace may have no author the run can change (there the update is a 404), and an
+    // author made inactive should leave room in the sequence for what follows.
+    ...authorUpdates,
+    // The writes that move state, twice: a sequence reaches deeper states than reads alone would.
+    ...weighted(2 * ONE, [
+      fc.tuple(w, ref, fc.nat({ max: 2 }), spelling).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
+      fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
+      fc.tuple(w, ref, child, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
+      fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
+      fc.tuple(w, ref, child, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
+      fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
+      // A newsletter or a page: one kind each, as before.
+      fc.tuple(fc.constantFrom<'page' | 'newsletter'>('page', 'newsletter'), w, fc.nat({ max: 2 }), bit).map(([k, a, b, c]) => new CreateParent(k, a, b, c)),
+    ]),
+    ...weighted(ONE, [
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteSubscriber(a, b, c)),
+      fc.tuple(w, ref, child, fc.nat({ max: 2 })).map(([a, b, c, d]) => new UpdateEmail(a, b, c, d)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteEmail(a, b, c)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeletePost(a, b, c)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteCategory(a, b, c)),
+      ...reads(false),
+    ]),
   ];
-  // Three times: a workspace may have no author the run can change (there the update is a 404), and an
-  // author made inactive should leave room in the sequence for what follows.
-  const authorUpdates = authorsWritable ? [fc.tuple(w, ref, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))] : [];
-  return [
-    ...authorUpdates,
-    ...authorUpdates,
-    ...authorUpdates,
-    ...writes,
-    ...parentArbitraries(w, ref),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteSubscriber(a, b, c)),
-    fc.tuple(w, ref, paging, head).map(([a, b, c, d]) => new ListSubscribers(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref, fc.nat({ max: 2 }), maybeMarkdown).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e)),
-    fc.tuple(w, ref, ref, fc.nat({ max: 2 }), maybeMarkdown).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteEmail(a, b, c)),
-    fc.tuple(w, ref, ref, head).map(([a, b, c, d]) => new GetEmail(a, b, c, d)),
-    fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const), paging, head).map(([a, b, c, d, e]) => new ListEmails(a, b, c, d, e)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeletePost(a, b, c)),
-    fc.tuple(w, ref, ref, head).map(([a, b, c, d]) => new GetPost(a, b, c, d)),
-    fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'published' as const), maybeRef, paging, head).map(([a, b, c, d, e, f]) => new ListPosts(a, b, c, d, e, f)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), categorySlug).map(([a, b, c, d]) => new CreateCategory(a, b, c, d)),
-    fc.tuple(w, ref, ref, head).map(([a, b, c, d]) => new GetCategory(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteCategory(a, b, c)),
-    fc.tuple(w, ref, paging, head).map(([a, b, c, d]) => new ListCategories(a, b, c, d)),
-    fc.tuple(w, ref, head).map(([a, b, c]) => new GetAuthor(a, b, c)),
-    fc.tuple(w, fc.constantFrom(undefined, true, false), head).map(([a, b, c]) => new ListAuthors(a, b, c)),
+  const added = [
+    ...weighted(ONE, [fc.oneof(...reads(true))]),
+    ...weighted(ONE, [fc.oneof(
+      fc.tuple(w, ref, paging).map(([a, b, c]) => new ListSubscribers(a, b, c, false)),
+      fc.tuple(w, ref, emailStatus, paging).map(([a, b, c, d]) => new ListEmails(a, b, c, d, false)),
+      fc.tuple(w, ref, postStatus, paging).map(([a, b, c, d]) => new ListPosts(a, b, c, undefined, d, false)),
+      fc.tuple(w, ref, paging).map(([a, b, c]) => new ListCategories(a, b, c, false)),
+    )]),
+    // A post list filtered by a category of any page, the whole list or a page of it.
+    ...weighted(ONE / 2, [fc.tuple(w, ref, postStatus, ref, fc.option(paging, { nil: undefined })).map(([a, b, c, d, e]) => new ListPosts(a, b, c, d, e, false))]),
+    // The same subscriber deleted again, the same email updated with Markdown twice, a category given an explicit slug.
+    ...weighted(ONE / 2, [fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteSubscriber(a, b, c))]),
+    ...weighted(ONE - 1, [fc.tuple(w, ref, child, fc.nat({ max: 2 }), fc.nat({ max: 2 })).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e))]),
+    ...weighted(ONE - 1, [fc.tuple(w, ref, fc.nat({ max: 2 }), fc.nat({ max: 1 })).map(([a, b, c, d]) => new CreateCategory(a, b, c, d))]),
+    ...parentArbitraries(w, ref).map((arbitrary) => ({ arbitrary, weight: ONE / 2 })),
   ];
+  return [...first, ...added];
 }
 
 /**

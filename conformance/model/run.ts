@@ -85,7 +85,7 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
   };
 
   let last: World | undefined;
-  const property = fc.asyncProperty(fc.commands(commandArbitraries(workspaces, authorsWritable), { maxCommands: size.commands, size: 'max' }), async (commands) => {
+  const property = fc.asyncProperty(fc.commands([fc.oneof(...commandArbitraries(workspaces, authorsWritable))], { maxCommands: size.commands, size: 'max' }), async (commands) => {
     last = newWorld();
     await fc.asyncModelRun(() => ({ model: new ServiceModel(), real: last! }), [...startingCommands(workspaces), ...commands]);
   });

@@ -12,7 +12,8 @@ import { judge, ModelMismatch, type Answer, type Prediction, type Request, type 
  * Reference values: 0 to 6 pick what a valid request would name (the workspace's own parent, a child of
  * the named parent), 7 and 8 something else the run made (another workspace's parent, another parent's
  * child; for a child, 8 is one the run deleted from the named parent, when there is one), 9 an id that
- * names nothing. Most requests are valid and move state; the rest probe refusals.
+ * names nothing. Most requests are valid and move state; the rest probe refusals. A child is counted
+ * from the newest of those it is picked among.
  */
 export const MISSING_REF = 9;
 export const OTHER_REF = 7;
@@ -31,7 +32,8 @@ export function pickChild<P, C>(all: Child<P, C>[], parent: P | undefined, ref: 
   const under = all.filter((item) => item.parent === parent);
   const elsewhere = all.filter((item) => item.parent !== parent);
   const from = ref >= OTHER_REF && elsewhere.length > 0 ? elsewhere : under.length > 0 ? under : elsewhere;
-  return from.length === 0 ? undefined : from[ref % from.length];
+  // Counted from the newest: 0 names what was made last, which the commands choose often (commands.ts).
+  return from.length === 0 ? undefined : from[from.length - 1 - (ref % from.length)];
 }
 
 export interface Child<P, C> {
