@@ -10,7 +10,7 @@ import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
-import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
+import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, GONE_REF, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
 import { CreateParent, parentArbitraries } from './parent-commands.ts';
 import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
@@ -333,9 +333,9 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
   const w = fc.constantFrom(...workspaces);
   const ref = fc.nat({ max: MISSING_REF });
   // A child a request names: the newest one of its parent one time in three (pickChild counts from the
-  // newest), so that a request follows up on what the previous ones made (a second delete, a read after
-  // an update) as often as it names anything else.
-  const child = fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: ref, weight: 2 });
+  // newest), the one last deleted from it one time in six, so that a request follows up on what the
+  // previous ones did (a read after an update, a second delete) as often as it names anything else.
+  const child = fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constant(GONE_REF), weight: 1 }, { arbitrary: ref, weight: 3 });
   const bit = fc.boolean();
   // A reference for a field the body may leave out (a post's category, an author): left out three times
   // in four, so the creates that make state still outnumber the ones refused for what they name.
@@ -366,10 +366,11 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
   const weighted = (weight: number, arbitraries: fc.Arbitrary<Command>[]) => arbitraries.map((arbitrary) => ({ arbitrary, weight }));
   // The weights, in quarters of what one kind of request weighed among the model's first commands.
   const ONE = 4;
-  const authorUpdates = authorsWritable ? weighted(3 * ONE, [fc.tuple(w, ref, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))]) : [];
+  const authorUpdates = authorsWritable ? weighted(3 * ONE, [fc.tuple(w, child, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))]) : [];
   const first = [
     // Three times: a workspace may have no author the run can change (there the update is a 404), and an
-    // author made inactive should leave room in the sequence for what follows.
+    // author made inactive should leave room in the sequence for what follows. The author picked as a
+    // child is (0) the workspace's first, the one that signs each sequence's first email.
     ...authorUpdates,
     // The writes that move state, twice: a sequence reaches deeper states than reads alone would.
     ...weighted(2 * ONE, [
@@ -392,8 +393,8 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
     ]),
   ];
   const added = [
-    ...weighted(ONE, [fc.oneof(...reads(true))]),
-    ...weighted(ONE, [fc.oneof(
+    ...weighted(2 * ONE, [fc.oneof(...reads(true))]),
+    ...weighted(2 * ONE, [fc.oneof(
       fc.tuple(w, ref, paging).map(([a, b, c]) => new ListSubscribers(a, b, c, false)),
       fc.tuple(w, ref, emailStatus, paging).map(([a, b, c, d]) => new ListEmails(a, b, c, d, false)),
       fc.tuple(w, ref, postStatus, paging).map(([a, b, c, d]) => new ListPosts(a, b, c, undefined, d, false)),
@@ -405,7 +406,7 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
     ...weighted(ONE / 2, [fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteSubscriber(a, b, c))]),
     ...weighted(ONE - 1, [fc.tuple(w, ref, child, fc.nat({ max: 2 }), fc.nat({ max: 2 })).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e))]),
     ...weighted(ONE - 1, [fc.tuple(w, ref, fc.nat({ max: 2 }), fc.nat({ max: 1 })).map(([a, b, c, d]) => new CreateCategory(a, b, c, d))]),
-    ...parentArbitraries(w, ref).map((arbitrary) => ({ arbitrary, weight: ONE / 2 })),
+    ...parentArbitraries(w, ref),
   ];
   return [...first, ...added];
 }

@@ -131,16 +131,18 @@ export class ListParents implements Command {
   toString = () => `${this.head ? 'HEAD ' : ''}${OPERATIONS[this.kind].list} ${ws(this.workspace)}`;
 }
 
-/** The commands on parents: creates and renames from the pools, reads, and lists, each read also as HEAD. */
-export function parentArbitraries(w: fc.Arbitrary<Workspace>, ref: fc.Arbitrary<number>): fc.Arbitrary<Command>[] {
+/**
+ * The commands on parents, with their weights (in commands.ts's quarters): creates and renames from the
+ * pools, a rename most (a rename back needs two of one parent), reads, and lists, each read also as HEAD.
+ */
+export function parentArbitraries(w: fc.Arbitrary<Workspace>, ref: fc.Arbitrary<number>): fc.WeightedArbitrary<Command>[] {
   const kind = fc.constantFrom<Kind>('page', 'newsletter');
   const name = fc.nat({ max: 2 });
   const bit = fc.boolean();
   return [
-    fc.tuple(kind, w, name, bit).map(([k, a, b, c]) => new CreateParent(k, a, b, c)),
-    fc.tuple(kind, w, ref, name, bit).map(([k, a, b, c, d]) => new RenameParent(k, a, b, c, d)),
-    fc.tuple(kind, w, ref, name, bit).map(([k, a, b, c, d]) => new RenameParent(k, a, b, c, d)),
-    fc.tuple(kind, w, ref, bit).map(([k, a, b, c]) => new GetParent(k, a, b, c)),
-    fc.tuple(kind, w, bit).map(([k, a, b]) => new ListParents(k, a, b)),
+    { arbitrary: fc.tuple(kind, w, name, bit).map(([k, a, b, c]) => new CreateParent(k, a, b, c)), weight: 2 },
+    { arbitrary: fc.tuple(kind, w, ref, name, bit).map(([k, a, b, c, d]) => new RenameParent(k, a, b, c, d)), weight: 6 },
+    { arbitrary: fc.tuple(kind, w, ref, bit).map(([k, a, b, c]) => new GetParent(k, a, b, c)), weight: 1 },
+    { arbitrary: fc.tuple(kind, w, bit).map(([k, a, b]) => new ListParents(k, a, b)), weight: 3 },
   ];
 }

@@ -20,7 +20,7 @@ export interface ModelSize {
 
 /** --depth ci keeps a default run short; deep (or --max-examples over 5) explores far more. */
 export function modelSize(maxExamples: number | undefined): ModelSize {
-  return (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 10, commands: 40, timeLimitMs: 25_000 };
+  return (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 10, commands: 60, timeLimitMs: 25_000 };
 }
 
 export interface ModelStats {

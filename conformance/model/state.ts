@@ -75,6 +75,11 @@ export class ServiceModel {
    * through the API, so their ids stay; the fields of those the run may not change are left open.
    */
   readonly authors: ModelAuthor[] = [];
+  /**
+   * The `formatted_name` answered for each pair of first and last names: the contract leaves its form
+   * open but has it follow the names, so a pair seen once gives the same formatted_name again.
+   */
+  readonly formattedNames = new Map<string, string>();
   /** What the run deleted, by kind, with the parent it was in: later requests that name it must answer 404. */
   readonly deleted = {
     posts: [] as Deleted<ModelPage, ModelPost>[],
