@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { newestFirst, type Json, type ModelAuthor, type ServiceModel, type Workspace } from './state.ts';
 import { allEmails, compareItems, exchange, expectThat, MISSING_REF, OTHER_REF, ws } from './steps.ts';
 import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
-import { judge, type Prediction, type World } from './world.ts';
+import { judge, type Answer, type Prediction, type World } from './world.ts';
 import { MISSING_ID } from '../suite/requests.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
@@ -35,8 +35,12 @@ export class LearnAuthors implements Command {
   check = () => true;
   async run(model: ServiceModel, world: World) {
     for (const active of [true, false]) {
-      const answer = await exchange(world, `listAuthors ?active=${active}`, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query: { size: 100, active: String(active) } }, { status: 200, rules: LIST });
-      for (const author of ((answer.json as { result?: Json[] }).result ?? []) as Json[]) {
+      const step = `listAuthors ?active=${active}`;
+      const answer = await exchange(world, step, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query: { size: 100, active: String(active) } }, { status: 200, rules: LIST });
+      const listed = ((answer.json as { result?: Json[] }).result ?? []) as Json[];
+      // A first page that holds fewer items than its size holds the whole list: its total is their count.
+      if (listed.length < 100) judge(world, `${step}: its total`, { status: 200, fields: { total: listed.length }, rules: ['lists.envelope-arithmetic'] }, answer);
+      for (const author of listed) {
         const writable = world.authors.writable(this.workspace, author.id);
         model.authors.push({ workspace: this.workspace, id: author.id, ...(writable ? { snapshot: author } : {}) });
       }
@@ -74,18 +78,19 @@ async function current(world: World, workspace: Workspace, author: ModelAuthor):
 }
 
 export class GetAuthor implements Command {
-  constructor(readonly workspace: Workspace, readonly author: number) {}
+  constructor(readonly workspace: Workspace, readonly author: number, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { id, own, author } = pickAuthor(model, this.workspace, this.author);
     const step = `getAuthor ${id}`;
-    const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id } };
+    const request = { operationId: 'getAuthor', workspace: this.workspace, ids: { id }, head: this.head };
     if (!own) return void (await exchange(world, step, request, { status: 404, rules: [id === MISSING_ID ? 'resources.missing-is-404' : 'auth.workspace-scope'] }));
     if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id }, rules: REACH }));
+    if (this.head) return void (await exchange(world, step, request, { status: 200, rules: REACH }));
     if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(id, () => current(world, this.workspace, author!)));
     await exchange(world, step, request, { status: 200, same: author!.snapshot, rules: AUTHOR_READ });
   }
-  toString = () => `getAuthor ${ws(this.workspace)} author#${this.author}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}getAuthor ${ws(this.workspace)} author#${this.author}`;
 }
 
 /** What an update sends, as indexes into the run's names (null clears a field; absent keeps it). */
@@ -117,6 +122,18 @@ function followsNames(author: Json): boolean {
   return formatted.includes(String(author.first_name)) && (typeof author.last_name !== 'string' || formatted.includes(author.last_name));
 }
 
+/**
+ * `formatted_name` follows the names (author.update-kept): whatever form the server gives it, one pair
+ * of first and last names has one formatted_name. The first answer for a pair is learned; any later one
+ * for that pair, whichever author and update it comes from, must repeat it.
+ */
+function sameFormattedName(model: ServiceModel, author: Json, step: string, answer: Answer): void {
+  const names = JSON.stringify([author.first_name, author.last_name ?? null]);
+  const learned = model.formattedNames.get(names);
+  if (learned === undefined) return void model.formattedNames.set(names, String(author.formatted_name));
+  expectThat(author.formatted_name === learned, step, 'formatted_name', `${JSON.stringify(learned)}, as answered before for the names ${names}`, { ...answer, json: author }, ['author.update-kept']);
+}
+
 export class UpdateAuthor implements Command {
   constructor(readonly workspace: Workspace, readonly author: number, readonly change: AuthorChange) {}
   check = () => true;
@@ -138,6 +155,8 @@ export class UpdateAuthor implements Command {
       }
       const answer = await exchange(world, step, request, prediction);
       expectThat(followsNames(answer.json as Json), step, 'formatted_name', `the names ${JSON.stringify(body.first_name ?? before.first_name)} and ${JSON.stringify('last_name' in body ? body.last_name : before.last_name)}`, answer, ['author.update-kept']);
+      sameFormattedName(model, before, step, answer);
+      sameFormattedName(model, answer.json as Json, step, answer);
       author!.snapshot = answer.json as Json;
       await exchange(world, `getAuthor ${id} after the update`, { operationId: 'getAuthor', workspace: this.workspace, ids: { id } }, { status: 200, same: author!.snapshot, rules: ['author.update-kept', ...AUTHOR_READ] });
     });
@@ -152,9 +171,14 @@ export class UpdateAuthor implements Command {
 }
 
 export class ListAuthors implements Command {
-  constructor(readonly workspace: Workspace, readonly active: boolean | undefined) {}
+  constructor(readonly workspace: Workspace, readonly active: boolean | undefined, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
+    if (this.head) {
+      // HEAD answers what GET would: 200, with or without the filter.
+      const query: Record<string, string | number> = { size: 100, ...(this.active === undefined ? {} : { active: String(this.active) }) };
+      return void (await exchange(world, `listAuthors${this.active === undefined ? '' : ` ?active=${this.active}`}`, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query, head: true }, { status: 200, rules: ['lists.exact-filters'] }));
+    }
     const all = model.authors.filter((author) => author.workspace === this.workspace);
     const known = all.filter((author) => author.snapshot !== undefined);
     const shared = known.find((author) => world.authors.shared(this.workspace, author.id));
@@ -176,22 +200,25 @@ export class ListAuthors implements Command {
     };
     await (shared ? world.authors.hold(shared.id, list) : list());
   }
-  toString = () => `listAuthors ${ws(this.workspace)}${this.active === undefined ? '' : ` active=${this.active}`}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}listAuthors ${ws(this.workspace)}${this.active === undefined ? '' : ` active=${this.active}`}`;
 }
 
 /**
- * The changes an update sends: any subset of the fields, clearing the optional ones now and then.
+ * The changes an update sends: any subset of the fields, each sent half the time, clearing the optional ones now and then.
  * `active` is sent two times in three, so authors are made inactive (and active again) often enough
  * for the later requests of a sequence to show what that changes and what it keeps.
  */
 export const authorChange: fc.Arbitrary<AuthorChange> = fc
-  .record(
-    {
-      first_name: fc.nat({ max: 2 }),
-      last_name: fc.option(fc.nat({ max: 2 }), { nil: null }),
-      position: fc.option(fc.nat({ max: 2 }), { nil: null }),
-      short_description: fc.option(fc.nat({ max: 1 }), { nil: null }),
-    },
-    { requiredKeys: [] },
-  )
+  .record({
+    // Each field sent half the time (any subset alike: a last name changed alone as often as with the first).
+    first_name: sentHalfTheTime(fc.nat({ max: 2 })),
+    last_name: sentHalfTheTime(fc.option(fc.nat({ max: 2 }), { nil: null })),
+    position: sentHalfTheTime(fc.option(fc.nat({ max: 2 }), { nil: null })),
+    short_description: sentHalfTheTime(fc.option(fc.nat({ max: 1 }), { nil: null })),
+  })
+  .map((change) => Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as AuthorChange)
   .chain((change) => fc.constantFrom(false, undefined, true).map((active): AuthorChange => (active === undefined ? change : { ...change, active })));
+
+function sentHalfTheTime<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
+  return fc.oneof(fc.constant(undefined), value);
+}

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ModelCategory, type ModelPage, type ServiceModel, type Workspace } from './state.ts';
-import { compareItems, exchange, idOf, listPrediction, locate, notFound, pickParent, reachable, ws, type Child } from './steps.ts';
+import { compareItems, exchange, idOf, listPrediction, locate, notFound, pageOf, pagingQuery, pickParent, reachable, ws, type Child, type Paging } from './steps.ts';
 import { READ, READ_FIELDS, REACH } from './rules.ts';
-import { notePredictionOpen, type Prediction, type World } from './world.ts';
+import type { Prediction, World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
 
@@ -17,35 +17,44 @@ export function allCategories(model: ServiceModel): Child<ModelPage, ModelCatego
   return model.pages.flatMap((parent) => parent.categories.map((child) => ({ parent, child })));
 }
 
+/** Explicit slugs a category may be given: two spellings of one slug, so that one is taken by the other. */
+const SLUGS = ['Kept Slug', 'kept-slug'];
+
 export class CreateCategory implements Command {
-  constructor(readonly workspace: Workspace, readonly page: number, readonly name: number) {}
+  /** `slug`: an index into SLUGS to send as the explicit slug, or undefined to have it derived. */
+  constructor(readonly workspace: Workspace, readonly page: number, readonly name: number, readonly slug?: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const name = world.names.categories[this.name % world.names.categories.length]!;
+    const explicit = this.slug === undefined ? undefined : SLUGS[this.slug % SLUGS.length]!;
+    // Only the page's living categories hold a slug: a deleted one holds none (resources.gone-after-delete).
+    const held = (page?.categories ?? []).map((category) => String(category.snapshot.slug));
     let prediction: Prediction;
     if (!reachable(page, this.workspace)) prediction = notFound(this.workspace, page);
+    else if (explicit !== undefined && held.includes(expectedSlug(explicit))) prediction = { status: 409, rules: ['category.slug-taken', 'resources.gone-after-delete'] };
     else {
-      const fields: Record<string, unknown> = { name, page_id: page!.snapshot.id, description: null, color: null };
-      if (page!.categorySlugFreed) notePredictionOpen(world, "a category's slug after another category of the page was deleted: the contract does not say whether a deleted category's slug is free again");
-      else fields.slug = uniqueSlug(expectedSlug(name), page!.categories.map((category) => String(category.snapshot.slug)));
-      prediction = { status: 201, fields, rules: ['category.slug-derived', 'category.optional-fields-null', ...REACH], fieldRules: { name: ['resources.answer-as-stored'], slug: ['category.slug-derived'], description: ['category.optional-fields-null'], color: ['category.optional-fields-null'] } };
+      const slug = explicit === undefined ? uniqueSlug(expectedSlug(name), held) : expectedSlug(explicit);
+      const fields: Record<string, unknown> = { name, page_id: page!.snapshot.id, description: null, color: null, slug };
+      const slugRules = explicit === undefined ? ['category.slug-derived', 'resources.gone-after-delete'] as const : ['category.slug-taken', 'resources.gone-after-delete'] as const;
+      prediction = { status: 201, fields, rules: ['category.slug-derived', 'category.slug-taken', 'category.optional-fields-null', 'resources.gone-after-delete', ...REACH], fieldRules: { name: ['resources.answer-as-stored'], slug: slugRules, description: ['category.optional-fields-null'], color: ['category.optional-fields-null'] } };
     }
-    const answer = await exchange(world, `createCategory ${JSON.stringify(name)} in page ${idOf(page)}`, { operationId: 'createCategory', workspace: this.workspace, ids: { page_id: idOf(page) }, body: { name } }, prediction);
+    const body = { name, ...(explicit === undefined ? {} : { slug: explicit }) };
+    const answer = await exchange(world, `createCategory ${JSON.stringify(name)}${explicit === undefined ? '' : ` slug ${JSON.stringify(explicit)}`} in page ${idOf(page)}`, { operationId: 'createCategory', workspace: this.workspace, ids: { page_id: idOf(page) }, body }, prediction);
     if (prediction.status === 201) page!.categories.push({ snapshot: answer.json as Json });
   }
-  toString = () => `createCategory ${ws(this.workspace)} page#${this.page} name#${this.name}`;
+  toString = () => `createCategory ${ws(this.workspace)} page#${this.page} name#${this.name}${this.slug === undefined ? '' : ` slug#${this.slug}`}`;
 }
 
 export class GetCategory implements Command {
-  constructor(readonly workspace: Workspace, readonly page: number, readonly category: number) {}
+  constructor(readonly workspace: Workspace, readonly page: number, readonly category: number, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found, missed } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category, model.deleted.categories);
     const prediction: Prediction = found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : missed!;
-    await exchange(world, `getCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, prediction);
+    await exchange(world, `getCategory ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) }, head: this.head }, prediction);
   }
-  toString = () => `getCategory ${ws(this.workspace)} page#${this.page} category#${this.category}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}getCategory ${ws(this.workspace)} page#${this.page} category#${this.category}`;
 }
 
 export class DeleteCategory implements Command {
@@ -57,7 +66,6 @@ export class DeleteCategory implements Command {
     if (!found) return;
     page!.categories.splice(page!.categories.indexOf(target!.child), 1);
     model.deleted.categories.push(target!);
-    page!.categorySlugFreed = true;
     // Its posts stay, without the category.
     for (const post of page!.posts) {
       if (post.snapshot.category_id !== target!.child.snapshot.id) continue;
@@ -69,14 +77,15 @@ export class DeleteCategory implements Command {
 }
 
 export class ListCategories implements Command {
-  constructor(readonly workspace: Workspace, readonly page: number) {}
+  constructor(readonly workspace: Workspace, readonly page: number, readonly paging: Paging = undefined, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
     const items = newestFirst(page?.categories ?? []);
-    const prediction = listPrediction(page, this.workspace, items, model.deleted.categories);
-    const answer = await exchange(world, `listCategories of page ${idOf(page)}`, { operationId: 'listCategories', workspace: this.workspace, ids: { page_id: idOf(page) }, query: { size: 100 } }, prediction);
-    if (prediction.status === 200) compareItems(world, 'listCategories', items, answer);
+    const query = pagingQuery(this.paging, items.length);
+    const prediction = listPrediction(page, this.workspace, items, model.deleted.categories, query);
+    const answer = await exchange(world, `listCategories of page ${idOf(page)} ?page=${query.page}&size=${query.size}`, { operationId: 'listCategories', workspace: this.workspace, ids: { page_id: idOf(page) }, query, head: this.head }, prediction);
+    if (prediction.status === 200 && !this.head) compareItems(world, 'listCategories', pageOf(items, query), answer);
   }
-  toString = () => `listCategories ${ws(this.workspace)} page#${this.page}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}listCategories ${ws(this.workspace)} page#${this.page} ${JSON.stringify(this.paging ?? 'whole')}`;
 }

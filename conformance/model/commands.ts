@@ -10,7 +10,8 @@ import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
-import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pickChild, pickParent, reachable, readPrediction, ws } from './steps.ts';
+import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, GONE_REF, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
+import { CreateParent, parentArbitraries } from './parent-commands.ts';
 import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { notePredictionOpen, type Prediction, type World } from './world.ts';
 
@@ -18,39 +19,9 @@ type Command = fc.AsyncCommand<ServiceModel, World>;
 
 const LATER_MS = 30 * 24 * 3600 * 1000;
 const HTML = '<p>Written by the conformance suite model.</p>';
-/** A name is taken in its own workspace only: a 409 where the model predicts none (or none where it does) breaks these. */
-const NAMES: readonly ModelRule[] = ['names.unique-any-case', 'auth.workspace-scope'];
-
-class CreateNewsletter implements Command {
-  constructor(readonly workspace: Workspace, readonly otherCase: boolean) {}
-  check = () => true;
-  async run(model: ServiceModel, world: World) {
-    const existing = model.newsletterOf(this.workspace);
-    const name = this.otherCase && existing ? world.names.newsletter.toUpperCase() : world.names.newsletter;
-    const prediction: Prediction = existing
-      ? { status: 409, rules: NAMES }
-      : { status: 201, fields: { name, name_slug: expectedSlug(name) }, rules: NAMES, fieldRules: { name: ['resources.answer-as-stored'], name_slug: ['newsletter.name-slug-derived'] } };
-    const answer = await exchange(world, `createNewsletter ${JSON.stringify(name)}`, { operationId: 'createNewsletter', workspace: this.workspace, ids: {}, body: { name } }, prediction);
-    if (!existing) model.newsletters.push({ workspace: this.workspace, snapshot: answer.json as Json, subscribers: [], emails: [], slugFreed: false });
-  }
-  toString = () => `createNewsletter ${ws(this.workspace)}${this.otherCase ? ' (name in capitals)' : ''}`;
-}
-
-class CreatePage implements Command {
-  constructor(readonly workspace: Workspace, readonly otherCase: boolean) {}
-  check = () => true;
-  async run(model: ServiceModel, world: World) {
-    const existing = model.pageOf(this.workspace);
-    const name = this.otherCase && existing ? world.names.page.toUpperCase() : world.names.page;
-    const slug = expectedSlug(name, { removeSlash: true });
-    const prediction: Prediction = existing
-      ? { status: 409, rules: NAMES }
-      : { status: 201, fields: { name, slug, name_slug: slug }, rules: NAMES, fieldRules: { name: ['resources.answer-as-stored'], slug: ['page.slug-from-name'], name_slug: ['page.slug-from-name'] } };
-    const answer = await exchange(world, `createPage ${JSON.stringify(name)}`, { operationId: 'createPage', workspace: this.workspace, ids: {}, body: { name } }, prediction);
-    if (!existing) model.pages.push({ workspace: this.workspace, snapshot: answer.json as Json, posts: [], slugFreed: false, categories: [], categorySlugFreed: false });
-  }
-  toString = () => `createPage ${ws(this.workspace)}${this.otherCase ? ' (name in capitals)' : ''}`;
-}
+/** Markdown an update may send: each renders its word in bold (`**w**` is `<strong>w</strong>`). */
+const MARKDOWN = ['**first**', 'Then **second**.', '*A* **third**'];
+const BOLD = ['first', 'second', 'third'];
 
 class CreateSubscriber implements Command {
   constructor(readonly workspace: Workspace, readonly newsletter: number, readonly address: number, readonly spelling: 'as-is' | 'capitals' | 'spaces') {}
@@ -84,17 +55,20 @@ class DeleteSubscriber implements Command {
 }
 
 class ListSubscribers implements Command {
-  constructor(readonly workspace: Workspace, readonly newsletter: number) {}
+  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly paging: Paging, readonly head: boolean) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newsletter ? newestFirst(newsletter.subscribers) : [];
-    const prediction = listPrediction(newsletter, this.workspace, items, model.deleted.subscribers);
-    const answer = await exchange(world, `listSubscribers of newsletter ${idOf(newsletter)}`, { operationId: 'listSubscribers', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query: { size: 100 } }, prediction);
-    if (prediction.status === 200) compareItems(world, 'listSubscribers', items, answer);
+    const query = pagingQuery(this.paging, items.length);
+    const prediction = listPrediction(newsletter, this.workspace, items, model.deleted.subscribers, query);
+    const answer = await exchange(world, `listSubscribers of newsletter ${idOf(newsletter)} ${pagingText(query)}`, { operationId: 'listSubscribers', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query, head: this.head }, prediction);
+    if (prediction.status === 200 && !this.head) compareItems(world, 'listSubscribers', pageOf(items, query), answer);
   }
-  toString = () => `listSubscribers ${ws(this.workspace)} newsletter#${this.newsletter}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}listSubscribers ${ws(this.workspace)} newsletter#${this.newsletter} ${JSON.stringify(this.paging ?? 'whole')}`;
 }
+
+const pagingText = (query: { page: number; size: number }) => `?page=${query.page}&size=${query.size}`;
 
 class CreateEmail implements Command {
   /**
@@ -114,9 +88,9 @@ class CreateEmail implements Command {
     else if (author && !author.own) prediction = { status: 422, rules: ['resources.author-of-workspace', 'errors.precedence'] };
     else {
       const fields: Record<string, unknown> = { subject, status: 'draft', newsletter_id: newsletter!.snapshot.id, content_html: HTML, scheduled_at: null, author_id: author?.id ?? null };
-      if (newsletter!.slugFreed) notePredictionOpen(world, "an email's slug after another email of the newsletter was deleted: the contract does not say whether a deleted email's slug is free again");
-      else fields.slug = uniqueSlug(expectedSlug(subject), newsletter!.emails.map((email) => String(email.snapshot.slug)));
-      prediction = { status: 201, fields, rules: ['email.created-draft', 'resources.author-of-workspace', ...REACH], fieldRules: { slug: ['resources.answer-as-stored', 'email.created-draft'], author_id: ['resources.author-of-workspace'] } };
+      // A deleted email holds no slug (resources.gone-after-delete): only the newsletter's emails count.
+      fields.slug = uniqueSlug(expectedSlug(subject), newsletter!.emails.map((email) => String(email.snapshot.slug)));
+      prediction = { status: 201, fields, rules: ['email.created-draft', 'resources.author-of-workspace', ...REACH], fieldRules: { slug: ['resources.answer-as-stored', 'email.created-draft', 'resources.gone-after-delete'], author_id: ['resources.author-of-workspace'] } };
     }
     const body = { subject, content_html: HTML, ...(author ? { author_id: author.id } : {}) };
     const answer = await exchange(world, `createEmail ${JSON.stringify(subject)} in newsletter ${idOf(newsletter)}${author ? ` by author ${author.id}` : ''}`, { operationId: 'createEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, body }, prediction);
@@ -126,7 +100,8 @@ class CreateEmail implements Command {
 }
 
 class UpdateEmail implements Command {
-  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly subject: number) {}
+  /** `markdown`: an index into MARKDOWN to send as `content_md` too (rendered, since no content_html is sent), or undefined. */
+  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly subject: number, readonly markdown?: number) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: newsletter, target, found, missed } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email, model.deleted.emails);
@@ -138,17 +113,29 @@ class UpdateEmail implements Command {
       notePredictionOpen(world, "an email's slug after a new subject: the contract does not say whether it follows the subject");
       // The author stays: the update does not name it (resources.patch-named-fields-only), and an
       // author made inactive keeps their emails (author.inactive-keeps-work).
+      const content = this.markdown === undefined ? { content_html: target!.child.snapshot.content_html } : {};
       prediction = {
         status: 200,
-        fields: { id: target!.child.snapshot.id, subject, status: 'draft', content_html: HTML, author_id: target!.child.snapshot.author_id },
+        fields: { id: target!.child.snapshot.id, subject, status: 'draft', ...content, author_id: target!.child.snapshot.author_id },
         rules: ['email.only-draft-changes', 'resources.patch-named-fields-only', ...REACH],
         fieldRules: { subject: ['resources.answer-as-stored'], author_id: READ_FIELDS.author_id! },
       };
     }
-    const answer = await exchange(world, `updateEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)} to subject ${JSON.stringify(subject)}`, { operationId: 'updateEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, body: { subject } }, prediction);
-    if (prediction.status === 200) target!.child.snapshot = answer.json as Json;
+    const markdown = this.markdown === undefined ? undefined : MARKDOWN[this.markdown % MARKDOWN.length]!;
+    const step = `updateEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)} to subject ${JSON.stringify(subject)}${markdown ? ` and content_md ${JSON.stringify(markdown)}` : ''}`;
+    const answer = await exchange(world, step, { operationId: 'updateEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, body: { subject, ...(markdown ? { content_md: markdown } : {}) } }, prediction);
+    if (prediction.status !== 200) return;
+    if (markdown) {
+      // This Markdown's rendering, not an earlier one's: its word in bold, no other word of the pool.
+      // The rest of the HTML the contract leaves to the renderer, learned from the answer.
+      const html = String((answer.json as Json).content_html);
+      const word = BOLD[this.markdown! % BOLD.length]!;
+      const rendered = html.includes(`<strong>${word}</strong>`) && BOLD.every((other) => other === word || !html.includes(`<strong>${other}</strong>`));
+      expectThat(rendered, step, 'content_html', `the rendering of ${JSON.stringify(markdown)}, with <strong>${word}</strong>`, answer, ['email.created-draft', 'resources.update-kept']);
+    }
+    target!.child.snapshot = answer.json as Json;
   }
-  toString = () => `updateEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email} subject#${this.subject}`;
+  toString = () => `updateEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email} subject#${this.subject}${this.markdown === undefined ? '' : ` markdown#${this.markdown}`}`;
 }
 
 class SendEmail implements Command {
@@ -188,34 +175,34 @@ class DeleteEmail implements Command {
     if (status === 204) {
       newsletter!.emails.splice(newsletter!.emails.indexOf(target!.child), 1);
       model.deleted.emails.push(target!);
-      newsletter!.slugFreed = true;
     }
   }
   toString = () => `deleteEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email}`;
 }
 
 class GetEmail implements Command {
-  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number) {}
+  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly email: number, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: newsletter, target, found, missed } = locate(model.newsletters, allEmails(model), this.workspace, this.newsletter, this.email, model.deleted.emails);
-    await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) } }, found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : missed!);
+    await exchange(world, `getEmail ${idOf(target?.child)} of newsletter ${idOf(newsletter)}`, { operationId: 'getEmail', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter), id: idOf(target?.child) }, head: this.head }, found ? { status: 200, same: target!.child.snapshot, rules: READ, fieldRules: READ_FIELDS } : missed!);
   }
-  toString = () => `getEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}getEmail ${ws(this.workspace)} newsletter#${this.newsletter} email#${this.email}`;
 }
 
 class ListEmails implements Command {
-  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly status: 'draft' | 'scheduled' | undefined) {}
+  constructor(readonly workspace: Workspace, readonly newsletter: number, readonly status: 'draft' | 'scheduled' | undefined, readonly paging: Paging = undefined, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const newsletter = pickParent(model.newsletters, this.workspace, this.newsletter);
     const items = newestFirst((newsletter?.emails ?? []).filter((email) => this.status === undefined || email.status === this.status));
-    const prediction = listPrediction(newsletter, this.workspace, items, model.deleted.emails);
-    const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
-    const answer = await exchange(world, `listEmails of newsletter ${idOf(newsletter)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listEmails', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query }, prediction);
-    if (prediction.status === 200) compareItems(world, 'listEmails', items, answer);
+    const paging = pagingQuery(this.paging, items.length);
+    const prediction = listPrediction(newsletter, this.workspace, items, model.deleted.emails, paging);
+    const query: Record<string, string | number> = { ...paging, ...(this.status ? { status: this.status } : {}) };
+    const answer = await exchange(world, `listEmails of newsletter ${idOf(newsletter)} ${pagingText(paging)}${this.status ? `&status=${this.status}` : ''}`, { operationId: 'listEmails', workspace: this.workspace, ids: { newsletter_id: idOf(newsletter) }, query, head: this.head }, prediction);
+    if (prediction.status === 200 && !this.head) compareItems(world, 'listEmails', pageOf(items, paging), answer);
   }
-  toString = () => `listEmails ${ws(this.workspace)} newsletter#${this.newsletter}${this.status ? ` status=${this.status}` : ''}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}listEmails ${ws(this.workspace)} newsletter#${this.newsletter}${this.status ? ` status=${this.status}` : ''} ${JSON.stringify(this.paging ?? 'whole')}`;
 }
 
 class CreatePost implements Command {
@@ -241,8 +228,8 @@ class CreatePost implements Command {
     else {
       const fields: Record<string, unknown> = { title, status, page_id: page!.snapshot.id, category_id: categoryId ?? null, scheduled_at: null };
       if (!this.published) fields.first_published_at = null;
-      if (page!.slugFreed) notePredictionOpen(world, "a post's slug after another post of the page was deleted: the contract does not say whether a deleted post's slug is free again");
-      else fields.slug = uniqueSlug(expectedSlug(title), page!.posts.map((post) => String(post.snapshot.slug)));
+      // A deleted post holds no slug (resources.gone-after-delete): only the page's posts count.
+      fields.slug = uniqueSlug(expectedSlug(title), page!.posts.map((post) => String(post.snapshot.slug)));
       const decided = this.published ? 'post.published-now' : 'post.draft-by-default';
       prediction = {
         status: 201,
@@ -296,98 +283,145 @@ class DeletePost implements Command {
     if (found) {
       page!.posts.splice(page!.posts.indexOf(target!.child), 1);
       model.deleted.posts.push(target!);
-      page!.slugFreed = true;
     }
   }
   toString = () => `deletePost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
 }
 
 class GetPost implements Command {
-  constructor(readonly workspace: Workspace, readonly page: number, readonly post: number) {}
+  constructor(readonly workspace: Workspace, readonly page: number, readonly post: number, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const { parent: page, target, found, missed } = locate(model.pages, allPosts(model), this.workspace, this.page, this.post, model.deleted.posts);
-    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) } }, found ? readPrediction(target!.child) : missed!);
-    if (found) learnRead(target!.child, answer.json);
+    const answer = await exchange(world, `getPost ${idOf(target?.child)} of page ${idOf(page)}`, { operationId: 'getPost', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(target?.child) }, head: this.head }, found ? readPrediction(target!.child) : missed!);
+    if (found && !this.head) learnRead(target!.child, answer.json);
   }
-  toString = () => `getPost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}getPost ${ws(this.workspace)} page#${this.page} post#${this.post}`;
 }
 
 class ListPosts implements Command {
-  constructor(readonly workspace: Workspace, readonly page: number, readonly status: 'draft' | 'published' | undefined) {}
+  /**
+   * `category`: a reference value (see steps.ts) for a `category_id` filter, drawn from every page's
+   * categories: one of another page is on no post of this page, an empty list (the filter's contract).
+   */
+  constructor(readonly workspace: Workspace, readonly page: number, readonly status: 'draft' | 'published' | undefined, readonly category: number | undefined = undefined, readonly paging: Paging = undefined, readonly head = false) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
     const page = pickParent(model.pages, this.workspace, this.page);
-    const items = newestFirst((page?.posts ?? []).filter((post) => this.status === undefined || post.snapshot.status === this.status));
-    const prediction = listPrediction(page, this.workspace, items, model.deleted.posts);
-    const query: Record<string, string | number> = { size: 100, ...(this.status ? { status: this.status } : {}) };
-    const answer = await exchange(world, `listPosts of page ${idOf(page)}${this.status ? ` ?status=${this.status}` : ''}`, { operationId: 'listPosts', workspace: this.workspace, ids: { page_id: idOf(page) }, query }, prediction);
-    if (prediction.status === 200) compareItems(world, 'listPosts', items, answer);
+    const category = this.category === undefined ? undefined : idOf(pickChild(allCategories(model), page, this.category)?.child);
+    const items = newestFirst((page?.posts ?? []).filter((post) => (this.status === undefined || post.snapshot.status === this.status) && (category === undefined || post.snapshot.category_id === category)));
+    const paging = pagingQuery(this.paging, items.length);
+    const prediction = listPrediction(page, this.workspace, items, model.deleted.posts, paging);
+    const filters = { ...(this.status ? { status: this.status } : {}), ...(category !== undefined ? { category_id: category } : {}) };
+    const query: Record<string, string | number> = { ...paging, ...filters };
+    const answer = await exchange(world, `listPosts of page ${idOf(page)} ${pagingText(paging)}${Object.entries(filters).map(([name, value]) => `&${name}=${value}`).join('')}`, { operationId: 'listPosts', workspace: this.workspace, ids: { page_id: idOf(page) }, query, head: this.head }, prediction);
+    if (prediction.status === 200 && !this.head) compareItems(world, 'listPosts', pageOf(items, paging), answer);
   }
-  toString = () => `listPosts ${ws(this.workspace)} page#${this.page}${this.status ? ` status=${this.status}` : ''}`;
+  toString = () => `${this.head ? 'HEAD ' : ''}listPosts ${ws(this.workspace)} page#${this.page}${this.status ? ` status=${this.status}` : ''}${this.category === undefined ? '' : ` category#${this.category}`} ${JSON.stringify(this.paging ?? 'whole')}`;
 }
 
 /**
- * The commands, over the workspaces the run has tokens for. Updates of authors only where the run may
- * change one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
+ * The commands, over the workspaces the run has tokens for, each with its weight in the choice of the
+ * next command. The kinds of requests the model first sent keep their share: each family's requests
+ * (creates, updates, deletes, whole reads) weigh what they weighed, so adding a kind does not make the
+ * sequences that show a family's properties rarer. The variants added since (HEAD of a read, a list a
+ * page at a time, a post list filtered by a category, renames, explicit category slugs, Markdown
+ * updates, parents read) come on top at small weights. Updates of authors only where the run may change
+ * one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
  */
-export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.Arbitrary<Command>[] {
+export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.WeightedArbitrary<Command>[] {
   const w = fc.constantFrom(...workspaces);
   const ref = fc.nat({ max: MISSING_REF });
+  // A child a request names: the newest one of its parent one time in three (pickChild counts from the
+  // newest), the one last deleted from it one time in six, so that a request follows up on what the
+  // previous ones did (a read after an update, a second delete) as often as it names anything else.
+  const child = fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constant(GONE_REF), weight: 1 }, { arbitrary: ref, weight: 3 });
   const bit = fc.boolean();
   // A reference for a field the body may leave out (a post's category, an author): left out three times
   // in four, so the creates that make state still outnumber the ones refused for what they name.
   const maybeRef = fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: ref, weight: 1 });
-  // The writes that move state come twice, so a sequence reaches deeper states than reads alone would.
-  const writes = [
-    fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
-    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
+  // A page of a list: a small one of it or the one just past its end.
+  const size = fc.integer({ min: 1, max: 3 });
+  const paging: fc.Arbitrary<Paging> = fc.oneof(fc.record({ page: fc.integer({ min: 1, max: 3 }), size }), size.map((value) => ({ pastEnd: true as const, size: value })));
+  const spelling = fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const);
+  const emailStatus = fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const);
+  const postStatus = fc.constantFrom(undefined, 'draft' as const, 'published' as const);
+  const active = fc.constantFrom(undefined, true, false);
+
+  // The reads, as GET (`head` false: whole lists) or as HEAD (a list then sometimes a page of it).
+  const reads = (head: boolean) => {
+    const listPage = head ? fc.option(paging, { nil: undefined }) : fc.constant<Paging>(undefined);
+    return [
+      fc.tuple(w, ref, listPage).map(([a, b, c]) => new ListSubscribers(a, b, c, head)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new GetEmail(a, b, c, head)),
+      fc.tuple(w, ref, emailStatus, listPage).map(([a, b, c, d]) => new ListEmails(a, b, c, d, head)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new GetPost(a, b, c, head)),
+      fc.tuple(w, ref, postStatus, listPage).map(([a, b, c, d]) => new ListPosts(a, b, c, undefined, d, head)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new GetCategory(a, b, c, head)),
+      fc.tuple(w, ref, listPage).map(([a, b, c]) => new ListCategories(a, b, c, head)),
+      fc.tuple(w, ref).map(([a, b]) => new GetAuthor(a, b, head)),
+      fc.tuple(w, active).map(([a, b]) => new ListAuthors(a, b, head)),
+    ];
+  };
+  const weighted = (weight: number, arbitraries: fc.Arbitrary<Command>[]) => arbitraries.map((arbitrary) => ({ arbitrary, weight }));
+  // The weights, in quarters of what one kind of request weighed among the model's first commands.
+  const ONE = 4;
+  const authorUpdates = authorsWritable ? weighted(3 * ONE, [fc.tuple(w, child, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))]) : [];
+  const first = [
+    // Three times: a workspace may have no author the run can change (there the update is a 404), and an
+    // author made inactive should leave room in the sequence for what follows. The author picked as a
+    // child is (0) the workspace's first, the one that signs each sequence's first email.
+    ...authorUpdates,
+    // The writes that move state, twice: a sequence reaches deeper states than reads alone would.
+    ...weighted(2 * ONE, [
+      fc.tuple(w, ref, fc.nat({ max: 2 }), spelling).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
+      fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
+      fc.tuple(w, ref, child, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
+      fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
+      fc.tuple(w, ref, child, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
+      fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
+      // A newsletter or a page: one kind each, as before.
+      fc.tuple(fc.constantFrom<'page' | 'newsletter'>('page', 'newsletter'), w, fc.nat({ max: 2 }), bit).map(([k, a, b, c]) => new CreateParent(k, a, b, c)),
+    ]),
+    ...weighted(ONE, [
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteSubscriber(a, b, c)),
+      fc.tuple(w, ref, child, fc.nat({ max: 2 })).map(([a, b, c, d]) => new UpdateEmail(a, b, c, d)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteEmail(a, b, c)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeletePost(a, b, c)),
+      fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteCategory(a, b, c)),
+      ...reads(false),
+    ]),
   ];
-  // Three times: a workspace may have no author the run can change (there the update is a 404), and an
-  // author made inactive should leave room in the sequence for what follows.
-  const authorUpdates = authorsWritable ? [fc.tuple(w, ref, authorChange).map(([a, b, c]) => new UpdateAuthor(a, b, c))] : [];
-  return [
-    ...authorUpdates,
-    ...authorUpdates,
-    ...authorUpdates,
-    ...writes,
-    fc.tuple(w, bit).map(([a, b]) => new CreateNewsletter(a, b)),
-    fc.tuple(w, bit).map(([a, b]) => new CreatePage(a, b)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), fc.constantFrom('as-is' as const, 'capitals' as const, 'spaces' as const)).map(([a, b, c, d]) => new CreateSubscriber(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteSubscriber(a, b, c)),
-    fc.tuple(w, ref).map(([a, b]) => new ListSubscribers(a, b)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), maybeRef).map(([a, b, c, d]) => new CreateEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref, fc.nat({ max: 2 })).map(([a, b, c, d]) => new UpdateEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new SendEmail(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteEmail(a, b, c)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new GetEmail(a, b, c)),
-    fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const)).map(([a, b, c]) => new ListEmails(a, b, c)),
-    fc.tuple(w, ref, fc.nat({ max: 2 }), bit, maybeRef, maybeRef).map(([a, b, c, d, e, f]) => new CreatePost(a, b, c, d, e, f)),
-    fc.tuple(w, ref, ref, bit).map(([a, b, c, d]) => new UpdatePost(a, b, c, d)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeletePost(a, b, c)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new GetPost(a, b, c)),
-    fc.tuple(w, ref, fc.constantFrom(undefined, 'draft' as const, 'published' as const)).map(([a, b, c]) => new ListPosts(a, b, c)),
-    fc.tuple(w, ref, fc.nat({ max: 2 })).map(([a, b, c]) => new CreateCategory(a, b, c)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new GetCategory(a, b, c)),
-    fc.tuple(w, ref, ref).map(([a, b, c]) => new DeleteCategory(a, b, c)),
-    fc.tuple(w, ref).map(([a, b]) => new ListCategories(a, b)),
-    fc.tuple(w, ref).map(([a, b]) => new GetAuthor(a, b)),
-    fc.tuple(w, fc.constantFrom(undefined, true, false)).map(([a, b]) => new ListAuthors(a, b)),
+  const added = [
+    ...weighted(2 * ONE, [fc.oneof(...reads(true))]),
+    ...weighted(2 * ONE, [fc.oneof(
+      fc.tuple(w, ref, paging).map(([a, b, c]) => new ListSubscribers(a, b, c, false)),
+      fc.tuple(w, ref, emailStatus, paging).map(([a, b, c, d]) => new ListEmails(a, b, c, d, false)),
+      fc.tuple(w, ref, postStatus, paging).map(([a, b, c, d]) => new ListPosts(a, b, c, undefined, d, false)),
+      fc.tuple(w, ref, paging).map(([a, b, c]) => new ListCategories(a, b, c, false)),
+    )]),
+    // A post list filtered by a category of any page, the whole list or a page of it.
+    ...weighted(ONE / 2, [fc.tuple(w, ref, postStatus, ref, fc.option(paging, { nil: undefined })).map(([a, b, c, d, e]) => new ListPosts(a, b, c, d, e, false))]),
+    // The same subscriber deleted again, the same email updated with Markdown twice, a category given an explicit slug.
+    ...weighted(ONE / 2, [fc.tuple(w, ref, child).map(([a, b, c]) => new DeleteSubscriber(a, b, c))]),
+    ...weighted(ONE - 1, [fc.tuple(w, ref, child, fc.nat({ max: 2 }), fc.nat({ max: 2 })).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e))]),
+    ...weighted(ONE - 1, [fc.tuple(w, ref, fc.nat({ max: 2 }), fc.nat({ max: 1 })).map(([a, b, c, d]) => new CreateCategory(a, b, c, d))]),
+    ...parentArbitraries(w, ref),
   ];
+  return [...first, ...added];
 }
 
 /**
  * What every sequence starts from (not shrunk away): each workspace's authors, a newsletter and a page in
- * each workspace, and an email signed by the workspace's first author, if it has one, so that what
+ * each workspace (two in the first), and an email signed by the workspace's first author, if it has one, so that what
  * happens to an author later has an email to show on.
  */
 export function startingCommands(workspaces: Workspace[]): Command[] {
   return [
-    ...workspaces.flatMap((workspace) => [new LearnAuthors(workspace), new CreateNewsletter(workspace, false), new CreatePage(workspace, false)]),
+    ...workspaces.flatMap((workspace) => [new LearnAuthors(workspace), new CreateParent('newsletter', workspace, 0, false), new CreateParent('page', workspace, 0, false)]),
+    // A second newsletter and page in the first workspace: another parent of the workspace to name, and an older one to rename.
+    new CreateParent('newsletter', 0, 2, false),
+    new CreateParent('page', 0, 2, false),
     ...workspaces.map((workspace) => new CreateEmail(workspace, 0, 2, 'own')),
   ];
 }

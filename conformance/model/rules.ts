@@ -40,6 +40,12 @@ export const MODEL_RULES = [
   'lists.exact-filters',
   'lists.newest-first',
   'lists.envelope-arithmetic',
+  'lists.past-the-end',
+  'http.head',
+  'page.rename-keeps-slug',
+  'newsletter.rename-moves-name-slug',
+  'category.slug-taken',
+  'resources.update-kept',
 ] as const;
 
 /** A rule the model test declares, the only kind a prediction may name. */

@@ -26,8 +26,6 @@ export interface ModelNewsletter {
   snapshot: Json;
   subscribers: ModelSubscriber[];
   emails: ModelEmail[];
-  /** Whether an email of the newsletter was deleted: the contract does not say whether its slug is free again. */
-  slugFreed: boolean;
 }
 
 export interface ModelPost {
@@ -57,10 +55,7 @@ export interface ModelPage {
   workspace: Workspace;
   snapshot: Json;
   posts: ModelPost[];
-  slugFreed: boolean;
   categories: ModelCategory[];
-  /** Whether a category of the page was deleted: the contract does not say whether its slug is free again. */
-  categorySlugFreed: boolean;
 }
 
 /** A resource the run deleted, and the parent it was in. */
@@ -80,6 +75,11 @@ export class ServiceModel {
    * through the API, so their ids stay; the fields of those the run may not change are left open.
    */
   readonly authors: ModelAuthor[] = [];
+  /**
+   * The `formatted_name` answered for each pair of first and last names: the contract leaves its form
+   * open but has it follow the names, so a pair seen once gives the same formatted_name again.
+   */
+  readonly formattedNames = new Map<string, string>();
   /** What the run deleted, by kind, with the parent it was in: later requests that name it must answer 404. */
   readonly deleted = {
     posts: [] as Deleted<ModelPage, ModelPost>[],
@@ -88,12 +88,12 @@ export class ServiceModel {
     subscribers: [] as Deleted<ModelNewsletter, ModelSubscriber>[],
   };
 
-  newsletterOf(workspace: Workspace): ModelNewsletter | undefined {
-    return this.newsletters.find((newsletter) => newsletter.workspace === workspace);
+  newslettersOf(workspace: Workspace): ModelNewsletter[] {
+    return this.newsletters.filter((newsletter) => newsletter.workspace === workspace);
   }
 
-  pageOf(workspace: Workspace): ModelPage | undefined {
-    return this.pages.find((page) => page.workspace === workspace);
+  pagesOf(workspace: Workspace): ModelPage[] {
+    return this.pages.filter((page) => page.workspace === workspace);
   }
 }
 
@@ -103,6 +103,14 @@ export function newestFirst<T extends { snapshot: Json }>(items: T[]): T[] {
     const [x, y] = [String(a.snapshot.created_at), String(b.snapshot.created_at)];
     return x === y ? b.snapshot.id - a.snapshot.id : x < y ? 1 : -1;
   });
+}
+
+/**
+ * Whether two names of pages or newsletters are one name (names.unique-any-case): NFKC, then case
+ * folded. The run's names hold no letter whose full folding differs from its lowercase.
+ */
+export function sameName(a: string, b: string): boolean {
+  return a.normalize('NFKC').toLowerCase() === b.normalize('NFKC').toLowerCase();
 }
 
 /** The first of `base`, `base-1`, `base-2`, ... no item uses (a slug made unique with a suffix). */

@@ -12,7 +12,8 @@ import { judge, ModelMismatch, type Answer, type Prediction, type Request, type 
  * Reference values: 0 to 6 pick what a valid request would name (the workspace's own parent, a child of
  * the named parent), 7 and 8 something else the run made (another workspace's parent, another parent's
  * child; for a child, 8 is one the run deleted from the named parent, when there is one), 9 an id that
- * names nothing. Most requests are valid and move state; the rest probe refusals.
+ * names nothing. Most requests are valid and move state; the rest probe refusals. A child is counted
+ * from the newest of those it is picked among.
  */
 export const MISSING_REF = 9;
 export const OTHER_REF = 7;
@@ -31,7 +32,8 @@ export function pickChild<P, C>(all: Child<P, C>[], parent: P | undefined, ref: 
   const under = all.filter((item) => item.parent === parent);
   const elsewhere = all.filter((item) => item.parent !== parent);
   const from = ref >= OTHER_REF && elsewhere.length > 0 ? elsewhere : under.length > 0 ? under : elsewhere;
-  return from.length === 0 ? undefined : from[ref % from.length];
+  // Counted from the newest: 0 names what was made last, which the commands choose often (commands.ts).
+  return from.length === 0 ? undefined : from[from.length - 1 - (ref % from.length)];
 }
 
 export interface Child<P, C> {
@@ -54,10 +56,12 @@ export function allPosts(model: ServiceModel): Child<ModelPage, ModelPost>[] {
  * 404 of a parent the workspace does not reach. `deleted` is what the run deleted from that parent, so
  * that a list still showing one of them is charged to the rule it breaks (world.ts, listRowRules).
  */
-export function listPrediction<P extends { workspace: Workspace }>(parent: P | undefined, workspace: Workspace, items: { snapshot: Json }[], deleted: Child<P, { snapshot?: Json }>[]): Prediction {
+export function listPrediction<P extends { workspace: Workspace }>(parent: P | undefined, workspace: Workspace, items: { snapshot: Json }[], deleted: Child<P, { snapshot?: Json }>[], query = { page: 1, size: 100 }): Prediction {
   if (!reachable(parent, workspace)) return notFound(workspace, parent);
   const gone = deleted.filter((item) => item.parent === parent && item.child.snapshot !== undefined).map((item) => item.child.snapshot!.id as number);
-  return { status: 200, list: { ids: items.map((item) => item.snapshot.id), total: items.length, gone }, rules: LIST };
+  // A page past the end is empty, with the true total (lists.past-the-end); any other holds its slice of the whole.
+  const past = (query.page - 1) * query.size >= items.length && query.page > 1;
+  return { status: 200, list: { ids: pageOf(items, query).map((item) => item.snapshot.id), total: items.length, gone }, rules: past ? ['lists.past-the-end', ...LIST] : LIST };
 }
 
 export const reachable = (parent: { workspace: Workspace } | undefined, workspace: Workspace) => parent !== undefined && parent.workspace === workspace;
@@ -98,8 +102,30 @@ export function locate<P extends { workspace: Workspace }, C>(parents: P[], chil
 export async function exchange(world: World, step: string, request: Request, prediction: Prediction): Promise<Answer> {
   world.stats.operations.add(request.operationId);
   const answer = await world.send(request);
+  if (request.head) {
+    // The status GET would answer, and no body: what GET's answer holds is the GET's to show.
+    const headed = `HEAD ${step} (workspace ${request.workspace + 1})`;
+    judge(world, headed, { status: prediction.status, rules: ['http.head', ...prediction.rules] }, answer);
+    expectThat((answer.exchange.response?.body ?? '') === '', headed, 'body', 'none', { ...answer, json: { body: answer.exchange.response?.body } }, ['http.head']);
+    return answer;
+  }
   judge(world, `${step} (workspace ${request.workspace + 1})`, prediction, answer);
   return answer;
+}
+
+/** A page of a list the request asks for: `past-end` is the page just after the last one that holds items. */
+export type Paging = { page: number; size: number } | { pastEnd: true; size: number } | undefined;
+
+/** The query of a list request: a whole list on one page of 100 unless `paging` asks for another page. */
+export function pagingQuery(paging: Paging, total: number): { page: number; size: number } {
+  if (paging === undefined) return { page: 1, size: 100 };
+  if ('pastEnd' in paging) return { page: Math.ceil(total / paging.size) + 1, size: paging.size };
+  return paging;
+}
+
+/** The items of one page of the whole list the model holds, newest first. */
+export function pageOf<T>(items: T[], query: { page: number; size: number }): T[] {
+  return items.slice((query.page - 1) * query.size, query.page * query.size);
 }
 
 /** A condition on an answer that a field comparison cannot state (a value learned, but never null), and the rules it stands for. */

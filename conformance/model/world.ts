@@ -19,6 +19,8 @@ export interface Request {
   ids: Record<string, number>;
   body?: Record<string, unknown>;
   query?: Record<string, string | number>;
+  /** Sent as `HEAD` instead of `GET`: the status `GET` would answer, and no body (http.head). */
+  head?: boolean;
 }
 
 /** What the model expects of an answer: its status, and the fields the contract determines. */
@@ -82,7 +84,7 @@ const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.string
 export interface World {
   send(request: Request): Promise<Answer>;
   /** Names of this run: unique per run, so a run's resources are all its own. */
-  names: { page: string; newsletter: string; subjects: string[]; titles: string[]; categories: string[]; addresses: string[]; people: string[] };
+  names: { pages: string[]; newsletters: string[]; subjects: string[]; titles: string[]; categories: string[]; addresses: string[]; people: string[] };
   /** Which authors the run may change, and how it keeps other test files off one while it uses it. */
   authors: AuthorAccess;
   workspaces: Workspace[];

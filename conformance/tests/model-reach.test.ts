@@ -10,7 +10,7 @@ import { LIST } from '../model/rules.ts';
 import { GONE_REF, listPrediction, locate, MISSING_REF, notFound, OTHER_REF, type Child } from '../model/steps.ts';
 import { judge, type Answer, type ModelMismatch, type World } from '../model/world.ts';
 
-const page = (workspace: 0 | 1, id: number): ModelPage => ({ workspace, snapshot: { id } as Json, posts: [], slugFreed: false, categories: [], categorySlugFreed: false });
+const page = (workspace: 0 | 1, id: number): ModelPage => ({ workspace, snapshot: { id } as Json, posts: [], categories: [] });
 const post = (id: number): ModelPost => ({ snapshot: { id } as Json });
 
 const own = page(0, 1);
