@@ -16,7 +16,7 @@
  * milliseconds from one to the next, its CPU time far less.
  */
 import { readFileSync } from 'node:fs';
-import { DEV_TOKEN, startServerProcess, type ServerProcess } from '../server/tests/processes.ts';
+import { DEV_TOKEN, startServerProcess, waitForOutput, type ServerProcess } from '../server/tests/processes.ts';
 import { makeTempDir } from '../server/tests/temp-dirs.ts';
 import { peakRssMB } from './proc-stats.ts';
 
@@ -105,20 +105,6 @@ const NPM_START = { script: 'scripts/run-built.mjs', args: ['server/main.ts'] };
 /** Measures the server's CPU time for each request (bench/request-cpu-preload.mjs). */
 const CPU_PRELOAD = 'bench/request-cpu-preload.mjs';
 
-export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!pattern.test(server.output())) {
-    if (performance.now() > deadline) throw new Error(`the server did not log ${pattern} within ${timeoutMs} ms:\n${server.output().slice(-2000)}`);
-    // The next thing the server writes, or the deadline, whichever comes first.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.max(0, deadline - performance.now()));
-      server.child.stdout!.once('data', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

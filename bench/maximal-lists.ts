@@ -18,10 +18,10 @@
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { DEV_TOKEN, startServerProcess, stopAllProcesses } from '../server/tests/processes.ts';
+import { DEV_TOKEN, startServerProcess, stopAllProcesses, waitForOutput } from '../server/tests/processes.ts';
 import { writeDatabase } from '../server/tests/sqlite-file.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
-import { WARM, waitForOutput } from './first-requests.ts';
+import { WARM } from './first-requests.ts';
 import { loadAverage } from './proc-stats.ts';
 
 const cjk = (length: number, seed = 0) => Array.from({ length }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7 + seed) % 20000))).join('');

@@ -20,11 +20,11 @@
  * measures, non-zero only when it could not measure.
  */
 import { readFileSync } from 'node:fs';
-import { WARM, waitForOutput } from './first-requests.ts';
+import { WARM } from './first-requests.ts';
 import { cpuTimeMs, loadAverage } from './proc-stats.ts';
 import { probeHealth } from './health-prober.ts';
 import { contractRegExp, MULTI_LINE_TEXT, ONE_LINE_TEXT } from '../server/http/text-patterns.ts';
-import { DEV_TOKEN, startServerProcess, stopAllProcesses } from '../server/tests/processes.ts';
+import { DEV_TOKEN, startServerProcess, stopAllProcesses, waitForOutput } from '../server/tests/processes.ts';
 import { makeTempDir, removeTempDirs } from '../server/tests/temp-dirs.ts';
 
 const LENGTH = 500_000;

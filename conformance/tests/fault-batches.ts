@@ -99,6 +99,20 @@ export function checksNoCaseNeeds(batch: FaultBatch<Batchable & { caughtBy: read
   return CHECK_NAMES.filter((check) => !isResponseLevel(check) && !needed.has(check));
 }
 
+/**
+ * Whether a batch's run shows every case caught as the case says (a failure of one of its `caughtBy`
+ * checks that counts for it, and every rule of its `breaks` shown broken). A run that left checks out
+ * can miss a case a test of a left-out check would have shown: a test records failures under the check
+ * each of its verifications names, which need not be the check it is declared for (an email's create
+ * test records `crud_agreement`). Such a batch is run again whole, as it was before checks were left out.
+ */
+export function showsEveryCase<Case extends Batchable & { caughtBy: readonly string[]; breaks: readonly string[] }>(batch: FaultBatch<Case>, report: RunReport): boolean {
+  return batch.cases.every((fault) => {
+    const { failedChecks, brokenRules } = evidenceFor(fault, batch, report);
+    return failedChecks.some((check) => fault.caughtBy.includes(check)) && fault.breaks.every((rule) => brokenRules.includes(rule));
+  });
+}
+
 /** A failure that any slow or failing neighbour could cause, whoever is at fault. */
 const TRANSPORT_FAILURE = /^(no response|the test could not complete)/;
 

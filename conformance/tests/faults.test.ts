@@ -15,7 +15,7 @@ import { startPrismMock, type RunningMock } from '../../scripts/prism.ts';
 import type { RunReport } from '../report/model.ts';
 import { FAULTS } from './faults/catalog.ts';
 import { startFaultProxy, type Fault, type FaultContext } from './faults/proxy.ts';
-import { checksNoCaseNeeds, evidenceFor, familyOfOperation, planBatches, type FaultBatch } from './fault-batches.ts';
+import { checksNoCaseNeeds, evidenceFor, familyOfOperation, planBatches, showsEveryCase, type FaultBatch } from './fault-batches.ts';
 import { runCli } from './run-cli.ts';
 
 const TOKEN = 'fault-run-token-8d1e4a';
@@ -48,6 +48,7 @@ interface ProxyCase {
   fault: Fault;
   include: string[];
   caughtBy: string[];
+  breaks: string[];
 }
 
 /**
@@ -68,15 +69,21 @@ function confined(batch: FaultBatch<ProxyCase>): Fault {
   };
 }
 
-const CASES: ProxyCase[] = MOCK_FAULTS.map((fault) => ({ fault, include: fault.operations, caughtBy: fault.caughtBy }));
+const CASES: ProxyCase[] = MOCK_FAULTS.map((fault) => ({ fault, include: fault.operations, caughtBy: fault.caughtBy, breaks: fault.breaks }));
 const BATCHES = planBatches(CASES);
 const batchRuns = new Map<FaultBatch<ProxyCase>, ReturnType<typeof runThroughProxy>>();
 function runBatch(batch: FaultBatch<ProxyCase>): ReturnType<typeof runThroughProxy> {
   let run = batchRuns.get(batch);
   if (!run) {
     const fault = batch.cases.length === 1 ? batch.cases[0]!.fault : confined(batch);
-    // Only the checks of the batch's cases decide anything here (checksNoCaseNeeds).
-    run = runThroughProxy(fault, [...new Set(batch.cases.flatMap((proxyCase) => proxyCase.include))], checksNoCaseNeeds(batch));
+    const operations = [...new Set(batch.cases.flatMap((proxyCase) => proxyCase.include))];
+    // Only the checks of the batch's cases decide anything here (checksNoCaseNeeds); whole again when
+    // leaving the others out may have hidden a case's evidence (showsEveryCase).
+    run = (async () => {
+      const excluded = checksNoCaseNeeds(batch);
+      const lean = await runThroughProxy(fault, operations, excluded);
+      return excluded.length === 0 || showsEveryCase(batch, lean.report) ? lean : runThroughProxy(fault, operations);
+    })();
     batchRuns.set(batch, run);
   }
   return run;

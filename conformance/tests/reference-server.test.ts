@@ -19,7 +19,7 @@ import { startTestServer } from '../../server/tests/harness.ts';
 import type { RunReport } from '../report/model.ts';
 import { runCli } from './run-cli.ts';
 import { SERVER_FAULT_CASES as FAULT_CASES } from './server-faults.ts';
-import { checksNoCaseNeeds, evidenceFor, planBatches, type FaultBatch, type FaultCase } from './fault-batches.ts';
+import { checksNoCaseNeeds, evidenceFor, planBatches, showsEveryCase, type FaultBatch, type FaultCase } from './fault-batches.ts';
 import { FAMILIES } from '../../server/faults/families.ts';
 import { sameOnEveryLineRuns } from '../../scripts/test-scope.ts';
 
@@ -109,7 +109,8 @@ describe('the status coverage gate', () => {
 // hostile-live.test.ts, and the whole suite, hostile phase included, passes the clean server above.
 // Faults of independent families share a server and a run, each confined to its family's requests, and
 // only the tests that saw nothing of another fault's family count for a fault (fault-batches.ts). A run
-// leaves out the checks no fault of its batch is caught by (checksNoCaseNeeds).
+// leaves out the checks no fault of its batch is caught by (checksNoCaseNeeds), and runs whole again when
+// that may have hidden a fault's evidence (showsEveryCase).
 const BATCHES = planBatches(FAULT_CASES);
 
 const batchRuns = new Map<FaultBatch, Promise<Run>>();
@@ -117,12 +118,18 @@ function runBatch(batch: FaultBatch): Promise<Run> {
   let run = batchRuns.get(batch);
   if (!run) {
     const include = [...new Set(batch.cases.flatMap((fault) => fault.include))];
-    const excluded = checksNoCaseNeeds(batch);
-    const extra = ['--no-hostile', ...(excluded.length > 0 ? ['--exclude-check', ...excluded] : [])];
-    run =
-      batch.families.size === 0
+    const runWithout = (excluded: string[]) => {
+      const extra = ['--no-hostile', ...(excluded.length > 0 ? ['--exclude-check', ...excluded] : [])];
+      return batch.families.size === 0
         ? runAgainstServer({ faults: batch.cases.map((fault) => fault.fault) }, include, extra)
         : runAgainstServer({ confinedFaults: batch.cases.map((fault) => ({ fault: fault.fault, family: batch.families.get(fault)! })) }, include, extra);
+    };
+    run = (async () => {
+      const excluded = checksNoCaseNeeds(batch);
+      const lean = await runWithout(excluded);
+      // Whole again when leaving checks out may have hidden a case's evidence (showsEveryCase).
+      return excluded.length === 0 || showsEveryCase(batch, lean.report) ? lean : runWithout([]);
+    })();
     batchRuns.set(batch, run);
   }
   return run;

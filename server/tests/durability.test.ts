@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../http/listen.ts';
 import { apiFor } from './harness.ts';
 import { addressesFor, emailWithStatus, newsletterWithEmail } from './newsletter-fixture.ts';
-import { DEV_TOKEN, exitOf, startServerProcess, stopAllProcesses, type ServerProcess } from './processes.ts';
+import { DEV_TOKEN, exitOf, startServerProcess, stopAllProcesses, waitForOutput, type ServerProcess } from './processes.ts';
 import { deliveryStates, outboxRecipients, readDatabase, watchDatabase, writeDatabase } from './sqlite-file.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { makeTempDir, removeTempDirs } from './temp-dirs.ts';
@@ -147,7 +147,8 @@ describe('delivery across restarts of the server process', { timeout: 300_000 },
 
   it('on SIGTERM answers the request in flight, refuses new connections, exits 0 and leaves a queue that a restart completes', async () => {
     const dataDir = makeTempDir('durability-sigterm');
-    const env = { DELIVERY_BATCH_SIZE: '5' };
+    // At info, the server says when SIGTERM has reached it (server/serve.ts), in the turn that stops it listening.
+    const env = { DELIVERY_BATCH_SIZE: '5', LOG_LEVEL: 'info' };
     const first = await startServerProcess(dataDir, env);
     const fixture = await newsletterWithEmail(apiOf(first), 'Graceful', addressesFor('graceful', 300));
     const emailPath = `/newsletters/${fixture.newsletterId}/emails/${fixture.emailId}`;
@@ -157,7 +158,8 @@ describe('delivery across restarts of the server process', { timeout: 300_000 },
     // 100 Continue) but its body is not.
     const inFlight = await startRequestWithoutBody(first, `/newsletters/${fixture.newsletterId}/emails/${fixture.emailId}/send`);
     first.child.kill('SIGTERM');
-    await sleep(300);
+    // Not a fixed wait: on a busy machine the process may take longer than any fixed time to run its handler.
+    await waitForOutput(first, /shutting down/, 30_000);
     expect(first.child.exitCode, 'the server waits for the request in flight').toBeNull();
     // A new connection is refused. The port is free again, so another test run's server may have
     // taken it meanwhile: an answer is allowed only from a server that does not have this email

@@ -199,3 +199,26 @@ async function startOn(port: number, dataDir: string, env: Record<string, string
   await server.kill();
   throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
 }
+
+/**
+ * Resolves once the process has written a line matching `pattern` (a log line at `LOG_LEVEL=info`): a
+ * test waits for the event the server reports instead of for a time that a busy machine overruns.
+ */
+export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!pattern.test(server.output())) {
+    if (performance.now() > deadline) throw new Error(`the server did not write ${pattern} within ${timeoutMs} ms:\n${server.output().slice(-2000)}`);
+    // The next thing the server writes, on either stream, or the deadline, whichever comes first.
+    await new Promise<void>((resolve) => {
+      const written = () => {
+        clearTimeout(timer);
+        server.child.stdout?.off('data', written);
+        server.child.stderr?.off('data', written);
+        resolve();
+      };
+      const timer = setTimeout(written, Math.max(0, Math.min(200, deadline - performance.now())));
+      server.child.stdout?.once('data', written);
+      server.child.stderr?.once('data', written);
+    });
+  }
+}

@@ -10,28 +10,11 @@
  * Node.js 20 and 22) warn of it as the later ones do, so the test can fail on any of them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEV_TOKEN, startServerProcess, stopAllProcesses, type ServerProcess } from './processes.ts';
+import { DEV_TOKEN, startServerProcess, stopAllProcesses, waitForOutput } from './processes.ts';
 import { makeTempDir } from './temp-dirs.ts';
 
 const WARM = /validators built for every operation/;
 
-async function waitFor(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(server.output())) {
-    if (Date.now() > deadline) throw new Error(`the server did not log ${pattern} within ${timeoutMs} ms:\n${server.output().slice(-2000)}`);
-    await new Promise<void>((resolve) => {
-      const written = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        server.child.stdout!.off('data', written);
-        resolve();
-      }, 200);
-      server.child.stdout!.once('data', written);
-    });
-  }
-}
 
 /** The request-log lines (pino-http's, at info) in what the server wrote. */
 function requestLines(output: string): Array<{ req: { method: string; url: string } }> {
@@ -52,11 +35,11 @@ describe('the server as npm start runs it', () => {
       nodeFlags: ['--pending-deprecation'],
     });
     // The warm-up's requests, then a client's, with a query (what the validator read with url.parse).
-    await waitFor(server, WARM, 120_000);
+    await waitForOutput(server, WARM, 120_000);
     const response = await fetch(`${server.baseUrl}/pages?page=1&size=5`, { headers: { Authorization: `Bearer ${DEV_TOKEN}` } });
     expect(response.status).toBe(200);
     await response.arrayBuffer();
-    await waitFor(server, /"url":"\/api\/v1\/pages\?page=1&size=5"/, 10_000);
+    await waitForOutput(server, /"url":"\/api\/v1\/pages\?page=1&size=5"/, 10_000);
     await server.terminate();
 
     const output = server.output();
@@ -71,7 +54,7 @@ describe('the server as npm start runs it', () => {
     const health = async () => (await fetch(`${server.origin}/healthz`)).json();
     // The warm-up starts after a delay and builds 31 operations' validators: hundreds of ms at the least.
     const early = await health();
-    await waitFor(server, WARM, 120_000);
+    await waitForOutput(server, WARM, 120_000);
     const late = await health();
     expect({ early, late }).toEqual({ early: { status: 'ok', writable: true, warm: false }, late: { status: 'ok', writable: true, warm: true } });
   }, 180_000);

@@ -9,7 +9,7 @@ import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
 import { envelopeArithmeticProblem, orderingProblem, type Dated, type Envelope } from '../lists.ts';
-import { fillPath, pathIdsFor } from '../requests.ts';
+import { fillPath, pathIdsFor, validBody } from '../requests.ts';
 import { filledList, hasOwnParent, ITEMS_PER_LIST } from '../relations/populated.ts';
 
 /** A page size that splits a list of ITEMS_PER_LIST items with a short last page (8 = 3 + 3 + 2). */
@@ -31,6 +31,22 @@ async function list(t: Kit, operation: OperationInfo, query: Record<string, numb
   return { envelope: json as Envelope<Dated> | undefined, exchange };
 }
 
+/**
+ * For a list of the workspace's own top-level resources (pages, newsletters), one of them in the
+ * `--token2` workspace first, made once a run: the list's `total` counts the caller's workspace only
+ * (lists.envelope-arithmetic, auth.workspace-scope), and a total that counts every workspace shows only
+ * while another workspace holds one. Not on a mock, which keeps nothing.
+ */
+async function otherWorkspaceHoldsOne(t: Kit, operation: OperationInfo): Promise<void> {
+  const create = contract.operations.find((candidate) => candidate.method === 'POST' && candidate.path === operation.path);
+  if (!create || !t.options.token2 || t.options.profile !== 'live' || operation.parameters.some((parameter) => parameter.in === 'path')) return;
+  await t.shared(`other-workspace-holds-${operation.operationId}`, async () => {
+    const { status, exchange } = await t.call(create, { ids: {}, body: validBody(t, create, 'minimal'), authorization: `Bearer ${t.options.token2}` });
+    t.ensure(status === 201, `${create.operationId} in the --token2 workspace answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
+    return true;
+  });
+}
+
 // listEmails is left to core/list-emails.test.ts, which tests the same on a known set of emails.
 for (const operation of contract.operations.filter((candidate) => isList(candidate) && candidate.operationId !== 'listEmails')) {
   forOperation(operation.operationId, (test) => {
@@ -42,6 +58,7 @@ for (const operation of contract.operations.filter((candidate) => isList(candida
     });
 
     test('answers an envelope that adds up', { check: 'pagination_arithmetic', rules: ['lists.envelope-arithmetic'] }, async (t: Kit) => {
+      await otherWorkspaceHoldsOne(t, operation);
       // Other tests may add or delete items while the list is read, and a target may count the total
       // and read the page at two moments: one answer off by such a change says nothing of its rules.
       // So a wrong envelope is read again, and the test fails only when every read is wrong.
