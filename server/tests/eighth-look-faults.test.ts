@@ -7,20 +7,11 @@
 import { expect } from 'vitest';
 import type { Api } from './harness.ts';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
-
-const ids = (list: { result: { id: number }[] }) => list.result.map((item) => item.id);
-const problemType = (name: string) => `https://publishing.example/problems/${name}`;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { newsletterWithReader, ids, problemType, pause } from './contrast-fixtures.ts';
 
 /** A GIF and a PNG of one pixel each. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function newsletterWithReader(api: Api, name: string): Promise<number> {
-  const newsletter = (await api('POST', '/newsletters', { body: { name } })).body.id;
-  await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'reader@example.org' } });
-  return newsletter;
-}
 
 /** Polls the email until it is no longer scheduled, or gives up after five seconds. */
 async function settled(api: Api, path: string): Promise<string> {

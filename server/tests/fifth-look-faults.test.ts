@@ -5,20 +5,10 @@
  * test would make and shows it right on both servers, so the fault is one only a second look finds.
  */
 import { expect } from 'vitest';
-import type { Api } from './harness.ts';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
+import { newsletterWithReader, ids, problemType, hoursFromNow } from './contrast-fixtures.ts';
 
-const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-const ids = (list: { result: { id: number }[] }) => list.result.map((item) => item.id);
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((error) => error.field).sort();
-const problemType = (name: string) => `https://publishing.example/problems/${name}`;
-
-/** A newsletter with one active, verified subscriber, so its emails can be sent. */
-async function newsletterWithReader(api: Api, name: string): Promise<number> {
-  const newsletter = (await api('POST', '/newsletters', { body: { name } })).body.id;
-  await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'reader@example.org' } });
-  return newsletter;
-}
 
 const cases: FaultContrast<any>[] = [];
 const add = <T>(c: FaultContrast<T>) => cases.push(c);

@@ -5,24 +5,8 @@
  * test would make and shows it right on both servers, so the fault is one only a second look finds.
  */
 import { expect } from 'vitest';
-import type { Api, TestServer } from './harness.ts';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
-
-const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-const ids = (list: { result: { id: number }[] }) => list.result.map((item) => item.id);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A second author of the test's workspace (authors are made on the platform, not through the API). */
-function anotherAuthor(s: TestServer): number {
-  const workspace = s.server.stores.tokens.workspaceFor(s.token)!;
-  return s.server.services.authors.create(workspace, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }).id;
-}
-
-async function newsletterWithReader(api: Api, name: string): Promise<number> {
-  const newsletter = (await api('POST', '/newsletters', { body: { name } })).body.id;
-  await api('POST', `/newsletters/${newsletter}/subscribers`, { body: { email: 'reader@example.org' } });
-  return newsletter;
-}
+import { newsletterWithReader, anotherAuthor, ids, hoursFromNow, pause } from './contrast-fixtures.ts';
 
 const cases: FaultContrast<any>[] = [];
 const add = <T>(c: FaultContrast<T>) => cases.push(c);
