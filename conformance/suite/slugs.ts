@@ -30,15 +30,25 @@ const UNDECOMPOSED: Record<string, string> = {
 export const UNDECOMPOSED_SAMPLE = 'Straße in Łódź, Æbleskiver đ';
 
 /**
- * A text with every kind of character the derivation treats on its own: a `/` (removed, not a hyphen),
- * accented letters, letters that do not decompose, punctuation and spaces. Every operation that derives
- * or normalises a slug is given it, so one that treats any of them otherwise than its siblings shows.
+ * Compatibility characters: a ligature and full-width letters, whose compatibility decomposition is
+ * their ASCII letters (`ﬁ` is `fi`, `Ｂ` is `B`). A derivation whose table lacks them must not drop them.
  */
-export const SLUG_SAMPLE = `Docs/Guides Été, ${UNDECOMPOSED_SAMPLE}`;
+export const COMPATIBILITY_SAMPLE = 'ﬁ Ｂ';
+
+/**
+ * A text with every kind of character the derivation treats on its own: a `/` (removed, not a hyphen),
+ * accented letters, letters that do not decompose, compatibility characters, punctuation and spaces.
+ * Every operation that derives or normalises a slug is given it, after a generated name of about 40
+ * characters: short enough that the slug stays under the 90-character cut, so every part is judged.
+ */
+export const SLUG_SAMPLE = `Docs/Guides Été, Straße Łódź Æble đ ${COMPATIBILITY_SAMPLE}`;
+
+/** The contract's cut: a slug longer than this is cut after it, and a hyphen left at the end dropped. */
+export const SLUG_CUT = 90;
 
 export function expectedSlug(text: string, options: { removeSlash?: boolean } = {}): string {
   const transliterated = [...text].map((character) => UNDECOMPOSED[character] ?? character).join('');
   let slug = transliterated.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   if (options.removeSlash) slug = slug.replace(/\//g, '');
-  return slug.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return slug.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, SLUG_CUT).replace(/-$/, '');
 }

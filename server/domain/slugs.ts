@@ -9,9 +9,13 @@ export const SLUG_MAX_LENGTH = 100;
 /** Room kept for a `-N` suffix, so a suffixed slug still fits the limit. */
 const BASE_MAX_LENGTH = SLUG_MAX_LENGTH - 10;
 
-/** The slug of a text, or '' when the text has no letters or digits. */
+/**
+ * The slug of a text, or '' when the text has no letters or digits. NFKC first: the library's
+ * transliteration table knows letters, not their compatibility forms, and drops what it does not know
+ * (`ﬁne` became `ne`, full-width `Ｂｌｏｇ` nothing at all), where the contract asks for ASCII.
+ */
 export function slugify(text: string): string {
-  const slug = slugifyText(text.replace(/\//g, ''), { decamelize: false });
+  const slug = slugifyText(text.normalize('NFKC').replace(/\//g, ''), { decamelize: false });
   return slug.slice(0, BASE_MAX_LENGTH).replace(/-+$/, '');
 }
 

@@ -44,6 +44,14 @@ describe('POST /pages', () => {
     expect(body.slug).toBe('guidesapi-reference');
   });
 
+  it('transliterates compatibility characters in derived and explicit slugs instead of dropping them', async () => {
+    // A ligature and full-width letters: their compatibility forms are ASCII letters.
+    const derived = await t.api('POST', '/pages', { body: { name: 'ﬁne Ｂｌｏｇ' } });
+    expect(derived.body).toMatchObject({ name_slug: 'fine-blog', slug: 'fine-blog' });
+    const explicit = await t.api('POST', '/pages', { body: { name: 'Other', slug: 'Ａｐｉ v2 ﬁx ™' } });
+    expect(explicit.body.slug).toBe('api-v2-fix-tm');
+  });
+
   it('refuses an explicit slug another page uses with 409', async () => {
     await t.api('POST', '/pages', { body: { name: 'Changelog', slug: 'changes' } });
     const { status, body } = await t.api('POST', '/pages', { body: { name: 'Other changelog', slug: 'changes' } });

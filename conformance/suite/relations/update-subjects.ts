@@ -127,18 +127,27 @@ export function listOf(contract: ContractDocument, readerId: string): ListOf | u
 }
 
 /**
- * The item with this id as the list shows it: walks the list at its largest page size until the item
- * is met. Undefined when it is not listed.
+ * Walks a list at its largest page size, item by item in the list's order with each item's position,
+ * until `visit` says it has seen enough (true) or the list ends.
  */
-export async function listedItem(t: Kit, list: OperationInfo, parentIds: Record<string, number>, id: number): Promise<Json | undefined> {
+export async function walkList(t: Kit, list: OperationInfo, parentIds: Record<string, number>, visit: (item: Json, position: number) => boolean): Promise<void> {
   const path = list.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(parentIds[name]));
-  for (let page = 1; page <= 1000; page++) {
+  for (let page = 1, seen = 0; page <= 1000; page++) {
     const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size: 100 } });
     t.ensure(status === 200, `${list.operationId} page ${page} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
     const result = (json as { result?: Json[] } | undefined)?.result ?? [];
-    const found = result.find((item) => item.id === id);
-    if (found) return found;
-    if (result.length < 100) return undefined;
+    if (result.some((item, index) => visit(item, seen + index))) return;
+    seen += result.length;
+    if (result.length < 100) return;
   }
-  return undefined;
+}
+
+/** The item with this id as the list shows it; undefined when it is not listed. */
+export async function listedItem(t: Kit, list: OperationInfo, parentIds: Record<string, number>, id: number): Promise<Json | undefined> {
+  let found: Json | undefined;
+  await walkList(t, list, parentIds, (item) => {
+    if (item.id === id) found = item;
+    return found !== undefined;
+  });
+  return found;
 }

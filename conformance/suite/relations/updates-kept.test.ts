@@ -28,7 +28,7 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { differences, listedItem, listOf, readResource, UPDATES, type Json, type UpdateSubject } from './update-subjects.ts';
+import { differences, listedItem, listOf, walkList, readResource, UPDATES, type Json, type UpdateSubject } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -71,19 +71,12 @@ async function verifyListedAsRead(t: Kit, subject: UpdateSubject, ids: Record<st
  * this test made are its own, so they are met, once each, unless the server loses them.
  */
 async function positionsIn(t: Kit, list: OperationInfo, parentIds: Record<string, number>, ids: number[]): Promise<number[]> {
-  const path = list.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(parentIds[name]));
   const positions = ids.map(() => -1);
-  for (let page = 1, seen = 0; page <= 1000 && positions.includes(-1); page++) {
-    const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size: 100 } });
-    t.ensure(status === 200, `${list.operationId} page ${page} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
-    const result = (json as { result?: Json[] } | undefined)?.result ?? [];
-    result.forEach((item, index) => {
-      const at = ids.indexOf(item.id as number);
-      if (at >= 0 && positions[at] === -1) positions[at] = seen + index;
-    });
-    seen += result.length;
-    if (result.length < 100) break;
-  }
+  await walkList(t, list, parentIds, (item, position) => {
+    const at = ids.indexOf(item.id as number);
+    if (at >= 0 && positions[at] === -1) positions[at] = position;
+    return !positions.includes(-1);
+  });
   return positions;
 }
 
