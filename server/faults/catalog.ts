@@ -215,6 +215,18 @@ export const FAULT_CATALOG = {
   'categories-past-the-end-clamped': 'listCategories answers a page past the end with the items of the last page',
   'subscriber-local-part-case-kept': "createSubscriber stores a new address with only its domain lowercased (Ada@Example.com is kept as Ada@example.com)",
   'upload-type-from-filename': "uploadImage names the stored image with its file name's extension, so a PNG sent as photo.jpg is served at .jpg as image/jpeg",
+  'page-rename-moves-domain': "updatePage gives a renamed page a domain made from its new name_slug (the random part kept)",
+  'author-update-reactivates': 'updateAuthor makes an inactive author active again on any PATCH that names a field but not active',
+  'subscriber-upsert-echoes-address': "createSubscriber answers an address already on the newsletter with its email as the request wrote it (ADA@Example.com), not as stored",
+  'pages-envelope-size-is-count': "listPages answers a last page that is not full with its number of items as the envelope's size",
+  'newsletter-name-taken-by-slug': 'createNewsletter answers 409 name-taken for a name whose slug another newsletter has (Cafe Weekly after Café Weekly)',
+  'head-page-other-workspace-200': "HEAD of getPage answers 200 for another workspace's page, where GET answers 404",
+  'emails-sent-filter-across-newsletters': 'listEmails?status=sent lists and counts the sent emails of every newsletter of the workspace',
+  'not-sendable-blank-subject-unseen': 'sendEmail counts a subject of spaces as written: such an email is sent, and left out of the errors of an email-not-sendable',
+  'categories-401-challenge-echoes-scheme': "listCategories' 401 to a request with another scheme challenges with that scheme (WWW-Authenticate: Basic ...), not Bearer",
+  'post-publish-moves-created-at': "updatePost publishing a draft sets the post's created_at to the moment of publishing",
+  'category-null-slug-refused': 'createCategory answers slug: null with a 422 naming slug instead of deriving the slug from the name',
+  'image-webp-served-untyped': 'an uploaded WebP image is served as application/octet-stream, not image/webp',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

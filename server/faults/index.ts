@@ -13,6 +13,7 @@ import { breakEighthLookParts, breakEighthLookPipeline } from './eighth-look.ts'
 import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
+import { breakNinthLookParts, breakNinthLookPipeline } from './ninth-look.ts';
 import { breakParts } from './parts.ts';
 import { breakOverloadParts, breakOverloadPipeline } from './overload.ts';
 import { breakPipeline } from './pipeline.ts';
@@ -40,6 +41,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakSixthLookParts(on, parts);
       breakSeventhLookParts(on, parts);
       breakEighthLookParts(on, parts);
+      breakNinthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -47,7 +49,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
       const looks = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
       const api = breakEighthLookPipeline(on, looks, context);
-      return { ...broken, api: breakOverloadPipeline(on, api, context) };
+      const ninth = breakNinthLookPipeline(on, { ...broken, api }, context);
+      return { ...ninth, api: breakOverloadPipeline(on, ninth.api, context) };
     },
   };
 }
