@@ -7,6 +7,8 @@
  * - where the contract lets the resource be deleted, one the test made and deleted (404:
  *   resources.gone-after-delete, for HEAD as for GET; a HEAD answered from what once existed is wrong
  *   only there);
+ * - a resource of another workspace, asked for with that workspace's token (404: auth.workspace-scope;
+ *   a HEAD that looks the resource up by its id alone is wrong only there);
  * - a child reached through another page or newsletter of its workspace (404:
  *   resources.child-of-its-parent; a HEAD that looks the child up by its id alone is wrong only there);
  * - a list filtered by each value of each of its filters (an enum or boolean query parameter; a HEAD
@@ -84,6 +86,12 @@ async function throughOtherParent(t: Kit, operation: OperationInfo, parent: 'pag
   return { method: 'GET', path: fillPath(operation.path, { ...ids, [parent]: other }) };
 }
 
+/** The token of a second workspace (--token2); without one the situation cannot be made. */
+function secondToken(t: Kit): string {
+  if (!t.options.token2) t.notApplicable('needs --token2, a token of a second workspace');
+  return t.options.token2;
+}
+
 /** Every value of each query parameter with a closed set of them (an enum, a boolean): a list's filters. */
 function filterValues(operation: OperationInfo): { name: string; value: string }[] {
   return operation.parameters
@@ -104,6 +112,9 @@ function situations(operation: OperationInfo): Situation[] {
     { name: 'a wrong token (401)', needs: ['token_validation'], request: async (t) => ({ method: 'GET', path: await real(t), authorization: 'Bearer not-a-token-of-any-workspace' }) },
   ];
   if (pathParameters.length > 0) {
+    // auth.workspace-scope: a resource of another workspace is a 404 for GET, so for HEAD too, not
+    // found by its id alone. Asked with the second workspace's token of what the first one has.
+    list.push({ name: "a resource of another workspace (404)", needs: ['state'], rules: ['auth.workspace-scope'], request: async (t) => ({ method: 'GET', path: await real(t), authorization: `Bearer ${secondToken(t)}` }) });
     list.push({ name: 'an id that names nothing (404)', request: async () => ({ method: 'GET', path: fillPath(operation.path, Object.fromEntries(pathParameters.map((parameter) => [parameter.name, MISSING_ID]))) }) });
     list.push({ name: 'an id that is not a number (422)', request: async () => ({ method: 'GET', path: fillPath(operation.path, Object.fromEntries(pathParameters.map((parameter) => [parameter.name, 'x']))) }) });
   }

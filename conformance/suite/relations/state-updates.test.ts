@@ -1,0 +1,108 @@
+/**
+ * resources.patch-named-fields-only across a resource's states, for the updates that move a state (a
+ * post's `status`, an author's `active`):
+ *
+ * - a change of state changes the state and what the contract derives from it, nothing else: a post
+ *   published, returned to draft and published again keeps its `created_at` (and so its place in its
+ *   list) and every other field, and keeps the `first_published_at` its first
+ *   publication set (post.first-published-kept);
+ * - in the state that is not the first, each other field updated alone leaves the state as it is: an
+ *   update of an inactive author's position does not make them active again, an update of a published
+ *   post's title does not return it to draft.
+ *
+ * A server that writes a state's defaults along with every update, or stamps a timestamp on a
+ * transition, passes every test made of resources in their first state.
+ */
+import type { PostCreate } from '../../../generated/openapi.d.ts';
+import type { Kit } from '../kit.ts';
+import { forOperation } from '../harness.ts';
+import { Resources } from '../resources.ts';
+import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
+import { filledCreateBody } from './filled-create.ts';
+import { differences, readResource, type Json } from './update-subjects.ts';
+
+const RULES = ['resources.patch-named-fields-only'];
+
+/** An update that answered 200 and its body; anything else ends the test. */
+async function update(t: Kit, operationId: string, ids: Record<string, number>, body: Json): Promise<Json> {
+  const { status, json, exchange } = await t.call(t.contract.operation(operationId), { ids, body });
+  t.ensure(status === 200, `${operationId} ${JSON.stringify(body)} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+  return json as Json;
+}
+
+/**
+ * Sends `body` and verifies that the answer and a read afterwards show every field of `before` as it
+ * was, but `updated_at` and the fields `free` (named or derived from what is named).
+ */
+async function changesOnly(t: Kit, step: string, write: { operationId: string; readerId: string; ids: Record<string, number> }, before: Json, body: Json, free: string[]): Promise<Json> {
+  // A clock of millisecond precision moves between two writes, so a field stamped with the update's time shows.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const answer = await update(t, write.operationId, write.ids, body);
+  const kept = new Set(Object.keys(before).filter((field) => !free.includes(field) && field !== 'updated_at'));
+  const inAnswer = differences(before, answer, kept);
+  t.verify(inAnswer.length === 0, `${step} (${JSON.stringify(body)}) answered other values for fields it does not name: ${inAnswer.join('; ')}`, { rules: RULES });
+  const stored = await readResource(t, write.readerId, write.ids);
+  const inRead = differences(before, stored, kept);
+  t.verify(inRead.length === 0, `after ${step} (${JSON.stringify(body)}), ${write.readerId} shows other values for fields it does not name: ${inRead.join('; ')}`, { rules: RULES });
+  return stored;
+}
+
+/** A value for a text field, other than any it had. */
+const textFor = (t: Kit, field: string) => t.names.name(`${field}-changed`);
+
+forOperation('updatePost', (test) => {
+  test('changes only the state on a publish, a return to draft and a second publish: created_at and every other field stay, first_published_at stays from the first', { check: 'crud_agreement', rules: [...RULES, 'post.first-published-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pageId = resources.sharedPageId();
+    const references = { category_id: (await resources.category(pageId)).id, author_id: resources.authorId() };
+    const body = filledCreateBody(t, 'createPost', { title: t.names.name('states'), status: 'draft' }, references);
+    const ids = { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
+    const write = { operationId: 'updatePost', readerId: 'getPost', ids };
+    let before = await readResource(t, 'getPost', ids);
+    // The first publish sets first_published_at; the later steps keep it (only status moves).
+    for (const [status, free] of [['published', ['status', 'first_published_at']], ['draft', ['status']], ['published', ['status']]] as const) {
+      before = await changesOnly(t, `a change of status to ${status}`, write, before, { status }, [...free]);
+    }
+  });
+
+  test('leaves a published post published when another field is updated alone', { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const pageId = resources.sharedPageId();
+    const body = filledCreateBody(t, 'createPost', { title: t.names.name('published'), status: 'published' }, { category_id: (await resources.category(pageId)).id, author_id: resources.authorId() });
+    const ids = { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
+    let before = await readResource(t, 'getPost', ids);
+    for (const field of ['title', 'description', 'seo_title']) {
+      before = await changesOnly(t, `an update of ${field} alone of a published post`, { operationId: 'updatePost', readerId: 'getPost', ids }, before, { [field]: textFor(t, field) }, [field]);
+    }
+  });
+});
+
+/** The author's fields an update takes, each sent alone; `formatted_name` follows the names. */
+const AUTHOR_FIELDS: Record<string, string[]> = {
+  first_name: ['first_name', 'formatted_name'],
+  last_name: ['last_name', 'formatted_name'],
+  position: ['position'],
+  short_description: ['short_description'],
+};
+
+forOperation('updateAuthor', (test) => {
+  test('leaves an inactive author inactive when another field is updated alone, and changes only active when it moves', { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    const id = new Resources(t).sharedAuthorId();
+    if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
+    const write = { operationId: 'updateAuthor', readerId: 'getAuthor', ids: { id } };
+    await holdingAuthor(t, id, async () => {
+      const original = await readResource(t, 'getAuthor', { id });
+      const restore = Object.fromEntries(['active', ...Object.keys(AUTHOR_FIELDS)].map((field) => [field, original[field]]));
+      try {
+        let before = original;
+        if (original.active !== false) before = await changesOnly(t, 'a change of active to false', write, before, { active: false }, ['active']);
+        for (const [field, free] of Object.entries(AUTHOR_FIELDS)) {
+          before = await changesOnly(t, `an update of ${field} alone of an inactive author`, write, before, { [field]: textFor(t, field) }, free);
+        }
+        await changesOnly(t, 'a change of active to true', write, before, { active: true }, ['active']);
+      } finally {
+        await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: restore as never });
+      }
+    });
+  });
+});
