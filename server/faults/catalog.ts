@@ -227,6 +227,18 @@ export const FAULT_CATALOG = {
   'post-publish-moves-created-at': "updatePost publishing a draft sets the post's created_at to the moment of publishing",
   'category-null-slug-refused': 'createCategory answers slug: null with a 422 naming slug instead of deriving the slug from the name',
   'image-webp-served-untyped': 'an uploaded WebP image is served as application/octet-stream, not image/webp',
+  'subscribers-total-counts-deleted': "listSubscribers' total still counts the subscribers deleted from the newsletter",
+  'emails-later-pages-without-preview': 'listEmails answers every email on pages after the first with preview null',
+  'page-domain-part-hashed-from-name': "createPage makes the domain's six random characters from a hash of the workspace and name slug, so a page named as another was before its rename clashes with its domain (500)",
+  'newsletter-rename-name-slug-without-nfkc': "updateNewsletter derives the new name_slug without NFKC, so compatibility forms are dropped (ﬁne print gives ne-print)",
+  'head-posts-missing-page-200': 'HEAD of listPosts answers 200 for a page that is not in the workspace, where GET answers 404',
+  'category-get-any-page-once-updated': 'getCategory finds a category through any page of the workspace once it has been updated',
+  'subscriber-delete-422-names-newsletter-id': "deleteSubscriber's 422 for an invalid subscriber id names path.newsletter_id instead of path.id",
+  'author-cors-only-with-origin': "getAuthor's answers carry the CORS fields only to a request with an Origin header",
+  'not-sendable-keeps-requested-time': "sendEmail refused as email-not-sendable still stores the scheduled_at it asked for on the draft",
+  'post-markdown-rendered-only-into-empty': "updatePost renders new Markdown into content_html only when the post has no content yet",
+  'email-update-409-before-422': 'updateEmail answers an invalid body sent to a scheduled or sent email 409 email-not-draft, not 422',
+  'upload-any-part-name': "uploadImage stores a single file part whatever its name, not only one named file",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -22,6 +22,7 @@ import { breakSecondLooksParts, breakSecondLooksPipeline } from './second-looks.
 import { breakSingleOperationParts, breakSingleOperationPipeline } from './single-operation.ts';
 import { breakSeventhLookParts, breakSeventhLookPipeline } from './seventh-look.ts';
 import { breakSixthLookParts, breakSixthLookPipeline } from './sixth-look.ts';
+import { breakTenthLookParts, breakTenthLookPipeline } from './tenth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -42,13 +43,14 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakSeventhLookParts(on, parts);
       breakEighthLookParts(on, parts);
       breakNinthLookParts(on, parts);
+      breakTenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
       const looks = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
-      const api = breakEighthLookPipeline(on, looks, context);
+      const api = breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context);
       const ninth = breakNinthLookPipeline(on, { ...broken, api }, context);
       return { ...ninth, api: breakOverloadPipeline(on, ninth.api, context) };
     },
