@@ -35,6 +35,12 @@ export const CHECKS = {
     rules: ['responses.write-only-fields'],
   },
 
+  fixed_fields: {
+    group: 'response',
+    rule: "The fields no operation changes read the same in every answer that shows the resource, until it is deleted: id, created_at, workspace_id, the page or newsletter it belongs to, a page's domain, a post's first_published_at once set.",
+    rules: ['resources.fixed-fields'],
+  },
+
   no_internals_disclosed: {
     group: 'response',
     rule: 'An error body shows no source file with a line number, no stack frame and no SQL statement or driver error, in any of its texts.',

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { loadContract, type ContractDocument, type OperationInfo } from '../contract/document.ts';
 import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
+import { FixedFields } from './fixed-fields.ts';
 import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
 import { redactorFor, type Redactor } from '../http/redact.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
@@ -17,6 +18,8 @@ export interface SuiteContext {
   validator: ContractValidator;
   /** The fields each tag's requests may write and its answers never show (write_only_fields_hidden). */
   writeOnlyFields: Map<string, Set<string>>;
+  /** What this worker's answers showed of each resource's fixed fields (fixed_fields). */
+  fixedFields: FixedFields;
   redact: Redactor;
   /** This worker's pacing (its share of --max-rate) and 429 retries. */
   rate: RatePolicy;
@@ -35,6 +38,7 @@ export function suiteContext(): SuiteContext {
       contract,
       validator: new ContractValidator(contract),
       writeOnlyFields: writeOnlyFieldsByTag(contract),
+      fixedFields: new FixedFields(),
       redact: redactorFor(options),
       rate: ratePolicyFor(options),
     };

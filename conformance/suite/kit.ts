@@ -213,6 +213,14 @@ export class Kit {
       if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
       for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
     }
+    // Fixed fields across answers: a target that keeps no state (the mock) answers examples, not resources.
+    if (!isExcludedCheck(this.options, 'fixed_fields') && this.options.profile !== 'mock') {
+      const authorization = exchange.request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+      const path = new URL(exchange.request.url).pathname;
+      const changed = this.context.fixedFields.observe({ authorization, tag: operation.tags[0] ?? '', method: exchange.request.method, path, status: observed.status, bodyText: observed.bodyText });
+      if (changed.length === 0) this.recorder.pass(operation.operationId, 'fixed_fields');
+      for (const problem of changed) this.recorder.fail(operation.operationId, 'fixed_fields', problem, exchange);
+    }
     // The values of the headers, which need the run's tokens to judge what a field reveals.
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;

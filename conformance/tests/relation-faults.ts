@@ -191,6 +191,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-update-reactivates', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'post-publish-moves-created-at', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'head-page-other-workspace-200', include: ['getPage'], caughtBy: ['head_as_get'], breaks: ['http.head', 'auth.workspace-scope'] },
+  // Fixed fields judged on every answer of the run (suite/fixed-fields.ts): a created_at moved by an
+  // update or a publication, a domain moved by a rename, a first_published_at stamped again or cleared.
+  { fault: 'page-update-moves-created-at', include: ['updatePage'], caughtBy: ['fixed_fields'], breaks: ['resources.fixed-fields'] },
+  { fault: 'post-publish-moves-created-at', include: ['updatePost'], caughtBy: ['fixed_fields'], breaks: ['resources.fixed-fields'] },
+  { fault: 'page-rename-moves-domain', include: ['updatePage'], caughtBy: ['fixed_fields'], breaks: ['resources.fixed-fields'] },
+  { fault: 'republish-restamps', include: ['updatePost'], caughtBy: ['fixed_fields'], breaks: ['resources.fixed-fields', 'post.first-published-kept'] },
   // Caught by the model phase too, which sends every read also as HEAD (a list with each of its filters).
   { fault: 'head-authors-active-filter-422', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['http.head'], alone: MODEL },
 ];

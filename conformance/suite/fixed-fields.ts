@@ -1,0 +1,86 @@
+/**
+ * resources.fixed-fields, judged on every answer of the run: the fields no operation changes (a
+ * resource's `id`, `created_at`, `workspace_id`, the page or newsletter it belongs to, a page's
+ * `domain`, a post's `first_published_at` once it has one) read the same in every answer that shows
+ * the resource, whatever request it answers: a get, a list, the answer to an update, a send, an upsert
+ * or a publication. A server that stamps `created_at` on a transition, or answers an upsert with a row
+ * made anew, breaks it in an answer no test of that operation compares.
+ *
+ * What a worker has seen is kept per workspace (the token that asked), per kind of resource (the tag of
+ * the operation that answered) and per id; a delete that succeeds forgets the id. Ids are never given
+ * again (resources.gone-after-delete), so an id that shows other fixed values is a fixed field changed,
+ * or a deleted resource's id reused; the failure says both.
+ */
+
+/** The fields of every resource that no operation changes. */
+const ALWAYS_FIXED = ['id', 'created_at', 'workspace_id', 'page_id', 'newsletter_id'];
+/** Fields fixed for one kind of resource, by the tag of its operations (page.rename-keeps-slug). */
+const FIXED_BY_TAG: Record<string, string[]> = { Pages: ['domain'] };
+/** Fields fixed once they have a value (post.first-published-kept: set once, never cleared). */
+const FIXED_ONCE_SET: Record<string, string[]> = { Posts: ['first_published_at'] };
+
+type Resource = Record<string, unknown>;
+
+export interface ObservedAnswer {
+  /** The Authorization header the request carried: a workspace's own view. */
+  authorization: string;
+  tag: string;
+  method: string;
+  /** The request's path, for the id a delete names. */
+  path: string;
+  status: number;
+  bodyText: string;
+}
+
+/** The objects of an answer that are resources with an id: the body itself, or the items of a list's `result`. */
+function resourcesOf(body: unknown): Resource[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const result = (body as { result?: unknown }).result;
+  const candidates = Array.isArray(result) ? result : [body];
+  return candidates.filter((item): item is Resource => Boolean(item) && typeof item === 'object' && typeof (item as Resource).id === 'number');
+}
+
+export class FixedFields {
+  private readonly seen = new Map<string, Resource>();
+
+  /** The fixed fields this answer shows otherwise than earlier answers did, in words; records what it shows. */
+  observe(answer: ObservedAnswer): string[] {
+    const key = (id: unknown) => `${answer.authorization}\n${answer.tag}\n${String(id)}`;
+    if (answer.method === 'DELETE' && answer.status >= 200 && answer.status < 300) {
+      this.seen.delete(key(answer.path.split('/').filter(Boolean).at(-1)));
+      return [];
+    }
+    if (answer.status < 200 || answer.status >= 300 || answer.bodyText === '') return [];
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.bodyText);
+    } catch {
+      return []; // Not JSON: response_schema_conformance says so.
+    }
+    const fixed = [...ALWAYS_FIXED, ...(FIXED_BY_TAG[answer.tag] ?? [])];
+    const onceSet = FIXED_ONCE_SET[answer.tag] ?? [];
+    const problems: string[] = [];
+    for (const resource of resourcesOf(body)) {
+      const earlier = this.seen.get(key(resource.id));
+      const now: Resource = {};
+      for (const field of [...fixed, ...onceSet]) if (field in resource) now[field] = resource[field];
+      if (earlier) {
+        for (const field of fixed) {
+          if (field in earlier && field in now && JSON.stringify(earlier[field]) !== JSON.stringify(now[field])) {
+            problems.push(`${answer.tag} ${String(resource.id)} shows ${field} ${JSON.stringify(now[field])}, where an earlier answer showed ${JSON.stringify(earlier[field])}: no operation changes it (or the id of a deleted resource was given to a new one)`);
+          }
+        }
+        for (const field of onceSet) {
+          if (earlier[field] !== null && earlier[field] !== undefined && JSON.stringify(earlier[field]) !== JSON.stringify(now[field])) {
+            problems.push(`${answer.tag} ${String(resource.id)} shows ${field} ${JSON.stringify(now[field])}, where an earlier answer showed ${JSON.stringify(earlier[field])}: once set, it never changes`);
+          }
+        }
+      }
+      // What is known stays known: a once-set field keeps its first value, the others their first one too.
+      const kept = earlier ? { ...now, ...earlier } : now;
+      for (const field of onceSet) if ((kept[field] === null || kept[field] === undefined) && now[field] !== undefined) kept[field] = now[field];
+      this.seen.set(key(resource.id), kept);
+    }
+    return problems;
+  }
+}
