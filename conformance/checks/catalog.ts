@@ -4,6 +4,8 @@
  * the contract rule they test.
  */
 
+import { missingCapability, type Need, type Profile } from './profile.ts';
+
 export const CHECKS = {
   // Applied to every response of every test.
   not_a_server_error: { group: 'response', rule: 'No response is a 5xx server error (a 503 the operation declares, the answer of a server at capacity, is not one).', rules: ['responses.no-server-error'] },
@@ -37,6 +39,8 @@ export const CHECKS = {
 
   fixed_fields: {
     group: 'response',
+    // Judged across answers: a target that keeps no state answers examples, not resources.
+    needs: ['state'],
     rule: "The fields no operation changes read the same in every answer that shows the resource, until it is deleted: id, created_at, workspace_id, the page or newsletter it belongs to, a page's domain, a post's first_published_at once set.",
     rules: ['resources.fixed-fields'],
   },
@@ -145,7 +149,7 @@ export const CHECKS = {
     group: 'behaviour',
     rule: 'sendEmail: without a time 200 scheduled (or sent) and then sent with sent_at; a future time 200 scheduled at that instant in UTC; a time now or past 422; an email already sent 409; an email with no active verified subscriber 422.',
   },
-} as const satisfies Record<string, { group: string; rule: string; rules?: readonly string[] }>;
+} as const satisfies Record<string, { group: string; rule: string; rules?: readonly string[]; needs?: readonly Need[] }>;
 
 export type CheckName = keyof typeof CHECKS;
 
@@ -159,6 +163,15 @@ export const CHECK_NAMES = Object.keys(CHECKS) as CheckName[];
 export function rulesOfCheck(check: CheckName): readonly string[] {
   const entry = CHECKS[check];
   return 'rules' in entry ? entry.rules : [];
+}
+
+/**
+ * Why a response-level check is not applied to this profile's target, or undefined when it is: a check
+ * judged across answers needs what it needs of the target, as a test does (profile.ts).
+ */
+export function responseCheckNotApplied(check: CheckName, profile: Profile): string | undefined {
+  const entry = CHECKS[check];
+  return 'needs' in entry ? missingCapability(profile, entry.needs) : undefined;
 }
 
 export function ruleOf(check: CheckName): string {

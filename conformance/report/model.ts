@@ -4,6 +4,7 @@
  */
 import { CHECK_NAMES, CHECKS, type CheckName } from '../checks/catalog.ts';
 import type { CheckFailure, TestRecord } from '../checks/recorder.ts';
+import type { Profile } from '../checks/profile.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import type { SharedFixtures } from '../run-options.ts';
 import type { GeneratedSection } from '../cases/generated-report.ts';
@@ -182,7 +183,7 @@ export function buildReport(entries: TestEntry[], context: ReportContext): RunRe
     });
 
   const applicable = cells.passed + cells.failed;
-  const ruleCoverage = buildRuleCoverage(context.rules, entries, matrix);
+  const ruleCoverage = buildRuleCoverage(context.rules, entries, matrix, context.profile as Profile);
   return {
     target: { baseUrl: context.baseUrl, profile: context.profile, spec: context.spec, contractVersion: context.contractVersion },
     run: {

@@ -3,7 +3,8 @@
  * it and what they found on this run. A rule no test declares and no response-level check stands for is
  * a gap; a rule the catalogue marks not checkable is listed with its reason.
  */
-import { CHECK_NAMES, CHECKS, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
+import { CHECK_NAMES, CHECKS, responseCheckNotApplied, rulesOfCheck, type CheckName } from '../checks/catalog.ts';
+import type { Profile } from '../checks/profile.ts';
 import type { ContractRule } from '../../openapi/rules.ts';
 import type { MatrixCell, TestEntry, TestState } from './test-entry.ts';
 import { failureBreaks, ruleStateOf } from './rule-verdict.ts';
@@ -42,6 +43,7 @@ export function buildRuleCoverage(
   catalogue: ContractRule[],
   entries: TestEntry[],
   matrix: Record<string, Partial<Record<CheckName, MatrixCell>>>,
+  profile: Profile = 'live',
 ): RuleCoverageSection {
   const known = new Set(catalogue.map((rule) => rule.id));
   const unknown: RuleCoverageSection['unknown'] = [];
@@ -80,8 +82,13 @@ export function buildRuleCoverage(
     if (exchanges.failed > 0) states.add('failed');
     else if (exchanges.passed > 0) states.add('passed');
     const state = STATE_ORDER.find((candidate) => states.has(candidate));
+    // A rule only response-level checks stand for, none of them applied to this target: not applicable, with why.
+    const notApplied = responseChecks.map((check) => responseCheckNotApplied(check, profile));
     if (state) coverage.status = state;
-    else if (tests.length > 0) {
+    else if (tests.length === 0 && responseChecks.length > 0 && notApplied.every((reason) => reason !== undefined)) {
+      coverage.status = 'not_applicable';
+      coverage.reason = [...new Set(notApplied)].join('; ');
+    } else if (tests.length > 0) {
       coverage.status = 'not_run';
       coverage.reason = 'every test declaring it stopped on another check\'s failure before judging it';
     } else coverage.reason = 'no test of this run declares it and no response-level check stands for it';

@@ -2,7 +2,7 @@
  * The toolbox one test works with: clients that record and judge every exchange, verdicts on the test's
  * check, seeded randomness and names, and resource clean-up.
  */
-import type { CheckName } from '../checks/catalog.ts';
+import { responseCheckNotApplied, type CheckName } from '../checks/catalog.ts';
 import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
@@ -213,8 +213,8 @@ export class Kit {
       if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
       for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
     }
-    // Fixed fields across answers: a target that keeps no state (the mock) answers examples, not resources.
-    if (!isExcludedCheck(this.options, 'fixed_fields') && this.options.profile !== 'mock') {
+    // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
+    if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {
       const authorization = exchange.request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
       const path = new URL(exchange.request.url).pathname;
       const changed = this.context.fixedFields.observe({ authorization, tag: operation.tags[0] ?? '', method: exchange.request.method, path, status: observed.status, bodyText: observed.bodyText });
