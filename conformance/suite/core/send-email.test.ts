@@ -222,27 +222,38 @@ forOperation('sendEmail', (test) => {
     t.verify(status === 401, `answered ${status ?? 'nothing'}; expected 401 (authentication comes before the body)`, { evidence: exchange });
   });
 
-  test('names in errors each thing missing and only those: subject, content_html, path.newsletter_id, alone and together', { check: 'email_send_state_table', rules: ['email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
+  test('names in errors each thing missing and only those: subject, content_html, path.newsletter_id, alone and together, with a time or without, and changes nothing', { check: 'email_send_state_table', rules: ['email.not-sendable-fields', 'errors.only-present-causes', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     // Two newsletters serve every combination: one with an active, verified subscriber, one without.
     const withAudience = await resources.newsletter('audience');
     await resources.subscriber(withAudience.id);
     const withoutAudience = await resources.newsletter('nobody');
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();
     // Every cause alone, every pair and all three: a cause counted wrongly when another is absent (the
-    // audience left uncounted for an email without content) shows only where that cause is alone.
+    // audience left uncounted for an email without content) shows only where that cause is alone. Each
+    // is sent now and for later: a refused send for later must not leave its time on the draft either.
     for (const missing of NOT_SENDABLE_COMBINATIONS) {
       const email = await resources.email(missing.includes('path.newsletter_id') ? withoutAudience.id : withAudience.id, {
         subject: missing.includes('subject') ? '   ' : t.names.name('ready'),
         content_html: missing.includes('content_html') ? null : '<p>Ready to send.</p>',
       });
-      const { error, response } = await send(t, email);
-      const body = error as { type?: string; errors?: Array<{ field?: string }> } | undefined;
-      const expected = [...missing].sort();
-      const what = `an email missing ${expected.join(' and ')}`;
-      if (!t.verify(response.status === 422, `${what} answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response })) continue;
-      t.verify(body?.type?.endsWith('/email-not-sendable') === true, `${what}: type is ${body?.type}; expected …/email-not-sendable`, { evidence: response });
-      const fields = (body?.errors ?? []).map((error) => error.field).sort();
-      t.verify(JSON.stringify(fields) === JSON.stringify(expected), `${what}: errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify(expected)}`, { evidence: response });
+      for (const body of [undefined, { scheduled_at: later }]) {
+        const before = await read(t, email);
+        const { error, response } = await send(t, email, body);
+        const errorBody = error as { type?: string; errors?: Array<{ field?: string }> } | undefined;
+        const expected = [...missing].sort();
+        const what = `an email missing ${expected.join(' and ')}${body ? ', sent for later,' : ''}`;
+        if (!t.verify(response.status === 422, `${what} answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response })) continue;
+        t.verify(errorBody?.type?.endsWith('/email-not-sendable') === true, `${what}: type is ${errorBody?.type}; expected …/email-not-sendable`, { evidence: response });
+        const fields = (errorBody?.errors ?? []).map((entry) => entry.field).sort();
+        t.verify(JSON.stringify(fields) === JSON.stringify(expected), `${what}: errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify(expected)}`, { evidence: response });
+        const after = await read(t, email);
+        t.verify(JSON.stringify(after.data) === JSON.stringify(before.data), `${what} was refused, yet getEmail shows it changed: before ${JSON.stringify(before.data)}, after ${JSON.stringify(after.data)}`, {
+          check: 'failed_write_leaves_nothing',
+          evidence: after.response,
+          rules: ['resources.refused-write-changes-nothing'],
+        });
+      }
     }
   });
 

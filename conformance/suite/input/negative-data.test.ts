@@ -130,6 +130,14 @@ function multipartCases(operation: OperationInfo): NegativeCase[] {
       },
     },
     {
+      // The contract's one part is named `file`: an image under any other name is no file part at all.
+      title: 'rejects an image sent in a part named image instead of file with 422',
+      expected: 422,
+      rules: ['image.supported-types'],
+      needs: ['upload_inspection'],
+      build: () => ({ method: operation.method, path, ...imageUpload(png, 'image') }),
+    },
+    {
       title: 'rejects an upload with two file parts with 422',
       expected: 422,
       rules: ['image.supported-types'],

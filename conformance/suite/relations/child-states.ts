@@ -8,20 +8,23 @@
  * A state can change an answer only where an operation on the child declares a `409`, and only a
  * child whose schema has a `status` has states: in this contract the emails (`email-not-draft`,
  * `email-already-sent`). Categories declare a `409` for a taken slug but have no status; posts and
- * subscribers have a status that no `409` of theirs depends on, so they are reached as created.
+ * subscribers have a status that no `409` of theirs depends on, so they are reached as created. A child
+ * the contract updates is also reached once updated (`updatedState`).
  */
 import type { Email } from '../../../generated/openapi.d.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
-import type { PathIds } from '../requests.ts';
+import { pathIdsFor, wellFormedCall, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 
 const { contract } = suiteContext();
 
 export interface ChildState {
-  /** The value of the child's `status`. */
+  /** The value of the child's `status`, or `updated`. */
   name: string;
+  /** Rules the state brings in besides the child's own (a state a 409 depends on: errors.precedence). */
+  rules?: string[];
   /** A fresh child of the test's own in that state, named by the ids of the operation's path. */
   reach: (t: Kit) => Promise<PathIds>;
   /** Reaching the state waits for a delivery: the test may take up to --delivery-timeout longer. */
@@ -91,5 +94,26 @@ export function statesToReach(operation: OperationInfo): ChildState[] {
   const family = contract.operations.filter((candidate) => candidate.path === path || candidate.path.startsWith(`${path}/`));
   if (!family.some((candidate) => candidate.responses.some((response) => response.status === '409'))) return [];
   const recipes = REACH[operation.tags[0] ?? ''] ?? {};
-  return statusValues(path).flatMap((name) => (recipes[name] ? [{ name, ...recipes[name] }] : []));
+  return statusValues(path).flatMap((name) => (recipes[name] ? [{ name, rules: ['errors.precedence'], ...recipes[name] }] : []));
+}
+
+/**
+ * The child after one update of it, where the contract updates such children (posts, categories,
+ * emails): a server that files a changed child anew (an index or a cache rebuilt by id alone) answers
+ * for it through any parent once it is changed, and only then.
+ */
+export function updatedState(operation: OperationInfo): ChildState[] {
+  const updater = contract.operations.find((candidate) => candidate.method === 'PATCH' && candidate.path === childPath(operation));
+  if (!updater) return [];
+  return [
+    {
+      name: 'updated',
+      reach: async (t) => {
+        const ids = await pathIdsFor(t, operation);
+        const { status } = await t.call(updater, wellFormedCall(t, updater, ids));
+        if (status !== 200) t.notApplicable(`needs a child updated once, but ${updater.operationId} answered ${status ?? 'nothing'}`);
+        return ids;
+      },
+    },
+  ];
 }

@@ -1,6 +1,8 @@
 /**
  * lists.same-items-any-size: walking a list page by page visits the same items in the same order at every
- * page size from 1 to the maximum. A list under a parent of the test's own is filled and walked whole; a
+ * page size from 1 to the maximum. A list under a parent of the test's own is filled and walked whole,
+ * and every item of every page is compared field by field with the walk at the largest size (a later
+ * page that answers an item otherwise shows only there); a
  * top-level list (shared with every other test of the run) is walked over its first items (made first,
  * where the suite can make them and the list holds too few), and each size's walk is judged only when
  * two reads of those items at the largest size, just before and just after it, agree. A walk that another test's write overlapped is tried again on its own, so a run
@@ -12,7 +14,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, topUpSharedList } from './populated.ts';
 import { inBatches } from './in-batches.ts';
-import { maximumSize, sequenceDifference, walkList, type Walk } from './walk.ts';
+import { contentDifference, maximumSize, sequenceDifference, walkList, type Walk } from './walk.ts';
 
 const { contract } = suiteContext();
 
@@ -79,6 +81,11 @@ for (const operation of contract.operations.filter((candidate) => isList(contrac
         const difference = sequenceDifference(reference.items, walk.items);
         if (!t.verify(difference === undefined, `walked at size ${size}, the list ${difference}`, { evidence: walk.exchange })) return;
         if (!t.verify(walk.total === reference.total, `at size ${size} total is ${walk.total}; at size ${maximumSize(t, operation)} it is ${reference.total}`, { evidence: walk.exchange })) return;
+        // The same items, field by field, where no other test writes to the list (its parent is the test's own).
+        if (hasOwnParent(operation)) {
+          const changed = contentDifference(reference.items, walk.items, size);
+          if (!t.verify(changed === undefined, `walked at size ${size}, ${changed}`, { evidence: walk.exchange })) return;
+        }
       }
       if (unjudged.length > 0) {
         t.notApplicable(`the list changed during every one of ${ATTEMPTS_PER_SIZE} walks at size ${unjudged.join(', ')} (other tests were writing to it); the other sizes agreed`);

@@ -1,12 +1,15 @@
 /**
  * Lists with a known content, for the relations that must hold across requests: a page or newsletter of
- * the test's own, filled with items of every filter value the API can make, so that no other test writes
- * to the list while it is walked. The top-level lists (pages, newsletters, authors) are shared by the
+ * the test's own, filled with items of every filter value the API can make, each with a value in every
+ * optional field its create takes (a field left null cannot show a page that answers it otherwise), so
+ * that no other test writes to the list while it is walked. The top-level lists (pages, newsletters, authors) are shared by the
  * whole run; their walks compare reads that agree before and after (see walk.ts).
  */
+import type { CategoryCreate, EmailCreate, PostCreate } from '../../../generated/openapi.d.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
+import { filledCreateBody } from './filled-create.ts';
 import { inBatches } from './in-batches.ts';
 
 /** Items a filled list holds: more than a page of size 1 to 7, fewer than one of size 10. */
@@ -42,13 +45,13 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
       const categories = [await resources.category(page.id), await resources.category(page.id)];
       for (let index = 0; index < ITEMS_PER_LIST; index++) {
         const category = index % 3 === 2 ? null : categories[index % 3]!.id;
-        await resources.post(page.id, { status: index % 2 === 0 ? 'draft' : 'published', category_id: category });
+        await resources.post(page.id, filledCreateBody(t, 'createPost', { status: index % 2 === 0 ? 'draft' : 'published', category_id: category }) as PostCreate);
       }
       return { page_id: page.id };
     }
     case 'listCategories': {
       const page = await resources.page('walk');
-      for (let index = 0; index < ITEMS_PER_LIST; index++) await resources.category(page.id);
+      for (let index = 0; index < ITEMS_PER_LIST; index++) await resources.category(page.id, filledCreateBody(t, 'createCategory', {}) as CategoryCreate);
       return { page_id: page.id };
     }
     case 'listEmails': {
@@ -56,7 +59,7 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
       await resources.subscriber(newsletter.id);
       const later = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
       for (let index = 0; index < ITEMS_PER_LIST; index++) {
-        const email = await resources.email(newsletter.id, { content_html: '<p>Scheduled by the conformance suite.</p>' });
+        const email = await resources.email(newsletter.id, filledCreateBody(t, 'createEmail', { content_html: '<p>Scheduled by the conformance suite.</p>' }) as EmailCreate);
         if (index % 3 === 1) {
           const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id: email.id } }, body: { scheduled_at: later } });
           if (sent.response.status !== 200) t.notApplicable(`needs a scheduled email, but sendEmail answered ${sent.response.status}`);

@@ -69,3 +69,23 @@ export function sequenceDifference(expected: ListedItem[], got: ListedItem[]): s
   }
   return undefined;
 }
+
+/**
+ * Why two walks of the same items show one of them otherwise (every field compared), or undefined: a
+ * list whose later pages, or pages of another size, answer an item with other values than the first
+ * page at the largest size does. Only for walks of a list no other test writes to.
+ */
+export function contentDifference(expected: ListedItem[], got: ListedItem[], size: number): string | undefined {
+  for (const [index, item] of got.entries()) {
+    const reference = expected[index] as Record<string, unknown> | undefined;
+    if (!reference) return undefined;
+    const shown = item as Record<string, unknown>;
+    const fields = [...new Set([...Object.keys(reference), ...Object.keys(shown)])].filter((field) => JSON.stringify(reference[field]) !== JSON.stringify(shown[field]));
+    if (fields.length > 0) {
+      const page = Math.floor(index / size) + 1;
+      const values = fields.map((field) => `${field} ${JSON.stringify(shown[field])} (at size 100: ${JSON.stringify(reference[field])})`).join('; ');
+      return `item ${String(item.id)} on page ${page} of size ${size} shows ${values}`;
+    }
+  }
+  return undefined;
+}

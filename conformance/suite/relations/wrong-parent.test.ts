@@ -4,7 +4,8 @@
  * exists, so the answer is about the pair, not a missing parent) it is a 404, and a refused write leaves
  * the child as it was, read back through its own parent. The child is reached as created and in every
  * other state that can change an answer of its operations (child-states.ts: a scheduled and a sent
- * email): a 404 there too, never the 409 of its state (errors.precedence).
+ * email): a 404 there too, never the 409 of its state (errors.precedence); and, where the contract
+ * updates the child, once it has been updated.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
@@ -12,7 +13,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { pathIdsFor, wellFormedCall } from '../requests.ts';
 import { Resources } from '../resources.ts';
-import { statesToReach, type ChildState } from './child-states.ts';
+import { statesToReach, updatedState, type ChildState } from './child-states.ts';
 
 const { contract, options } = suiteContext();
 
@@ -47,11 +48,11 @@ for (const operation of contract.operations.filter((candidate) => parentOf(candi
   const parent = parentOf(operation)!;
   const parentKind = parent === 'page_id' ? 'page' : 'newsletter';
   // undefined: the child as created, by the same request every operation's tests use.
-  const states: (ChildState | undefined)[] = [undefined, ...statesToReach(operation)];
+  const states: (ChildState | undefined)[] = [undefined, ...statesToReach(operation), ...updatedState(operation)];
   forOperation(operation.operationId, (test) => {
     for (const state of states) {
       const title = `answers 404 for its resource reached through another ${parentKind} of the workspace, changing nothing${state ? `, when it is ${state.name}` : ''}`;
-      const rules = ['resources.child-of-its-parent', 'resources.refused-write-changes-nothing', ...(state ? ['errors.precedence'] : [])];
+      const rules = ['resources.child-of-its-parent', 'resources.refused-write-changes-nothing', ...(state?.rules ?? [])];
       const spec = { check: 'missing_resource' as const, rules, needs: ['state' as const], timeoutMs: state?.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined };
       test(title, spec, async (t: Kit) => {
         const ids = state ? await state.reach(t) : await pathIdsFor(t, operation);
