@@ -46,6 +46,80 @@ export class CreateCategory implements Command {
   toString = () => `createCategory ${ws(this.workspace)} page#${this.page} name#${this.name}${this.slug === undefined ? '' : ` slug#${this.slug}`}`;
 }
 
+/** What an update sends for each field, by index into its pool; a field left undefined is not sent. */
+export interface CategoryChange {
+  /** Into the run's category names. */
+  name?: number;
+  /** Into UPDATE_SLUGS, or OWN_SLUG for the slug the category holds. */
+  slug?: number;
+  /** Into DESCRIPTIONS (`null` clears). */
+  description?: number;
+  /** Into COLORS (`null` clears). */
+  color?: number;
+  /** A colour the schema refuses, beside the rest: the request is invalid on its own. */
+  invalid?: boolean;
+}
+
+/**
+ * Slugs an update may send: the explicit pool, two of the run's category names (whose slugs a sibling
+ * may hold, derived from the same name), and the category's own slug again (OWN_SLUG).
+ */
+function updateSlug(world: World, category: ModelCategory | undefined, index: number): string {
+  if (index === OWN_SLUG) return String(category?.snapshot.slug ?? SLUGS[0]);
+  const pool = [...SLUGS, world.names.categories[0]!, world.names.categories[2]!];
+  return pool[index % pool.length]!;
+}
+export const OWN_SLUG = 4;
+const DESCRIPTIONS = ['Posts about one thing.', null];
+/** `color` is kept as given (category.optional-fields-null): one in capitals, one short in mixed case. */
+const COLORS = ['#1E90FF', '#AbC', null];
+/** A colour no `#RGB` or `#RRGGBB` pattern allows. */
+const INVALID_COLOR = 'navy';
+
+/**
+ * A change of a category: any subset of name, slug, description and colour, `{}` included. The slug does
+ * not follow the name; a new slug is normalised as on creation and one another living category of the
+ * page holds is a `409` (category.slug-taken), while its own slug, a deleted category's and another page's
+ * are free. The contract's order: an invalid body (422), the category (404), the slug taken (409).
+ */
+export class UpdateCategory implements Command {
+  constructor(readonly workspace: Workspace, readonly page: number, readonly category: number, readonly change: CategoryChange) {}
+  check = () => true;
+  async run(model: ServiceModel, world: World) {
+    const { parent: page, target, found, missed } = locate(model.pages, allCategories(model), this.workspace, this.page, this.category, model.deleted.categories);
+    const category = target?.child;
+    const body: Record<string, unknown> = {};
+    if (this.change.name !== undefined) body.name = world.names.categories[this.change.name % world.names.categories.length]!;
+    if (this.change.slug !== undefined) body.slug = updateSlug(world, category, this.change.slug);
+    if (this.change.description !== undefined) body.description = DESCRIPTIONS[this.change.description % DESCRIPTIONS.length]!;
+    if (this.change.color !== undefined) body.color = COLORS[this.change.color % COLORS.length]!;
+    if (this.change.invalid) body.color = INVALID_COLOR;
+    const slug = body.slug === undefined ? undefined : expectedSlug(String(body.slug));
+    // Only the page's other living categories hold a slug (resources.gone-after-delete).
+    const siblings = found ? page!.categories.filter((other) => other !== category).map((other) => String(other.snapshot.slug)) : [];
+    let prediction: Prediction;
+    if (this.change.invalid) prediction = { status: 422, rules: ['requests.schema-validation', 'errors.precedence'] };
+    else if (!found) prediction = { ...missed!, rules: [...missed!.rules, 'errors.precedence'] };
+    else if (slug !== undefined && siblings.includes(slug)) prediction = { status: 409, rules: ['category.slug-taken', 'resources.gone-after-delete'] };
+    else if (Object.keys(body).length === 0) prediction = { status: 200, same: category!.snapshot, rules: ['resources.empty-update-unchanged', ...REACH] };
+    else {
+      // Every field it names as sent (the slug normalised), every other one as before; updated_at moves or not.
+      const { updated_at: _written, ...before } = category!.snapshot;
+      const fields = { ...before, ...body, ...(slug === undefined ? {} : { slug }) };
+      const slugRules = ['category.slug-taken', 'category.slug-derived', 'resources.rewrite-accepted', 'resources.gone-after-delete', 'resources.patch-named-fields-only'] as const;
+      prediction = {
+        status: 200,
+        fields,
+        rules: ['resources.patch-named-fields-only', 'resources.update-kept', 'category.slug-taken', 'resources.rewrite-accepted', ...REACH],
+        fieldRules: { name: ['resources.answer-as-stored', 'resources.update-kept'], slug: slugRules, description: ['resources.update-kept', 'resources.patch-named-fields-only'], color: ['category.optional-fields-null', 'resources.update-kept', 'resources.patch-named-fields-only'] },
+      };
+    }
+    const answer = await exchange(world, `updateCategory ${idOf(category)} of page ${idOf(page)} with ${JSON.stringify(body)}`, { operationId: 'updateCategory', workspace: this.workspace, ids: { page_id: idOf(page), id: idOf(category) }, body }, prediction);
+    if (prediction.status === 200) category!.snapshot = answer.json as Json;
+  }
+  toString = () => `updateCategory ${ws(this.workspace)} page#${this.page} category#${this.category} ${JSON.stringify(this.change)}`;
+}
+
 export class GetCategory implements Command {
   constructor(readonly workspace: Workspace, readonly page: number, readonly category: number, readonly head = false) {}
   check = () => true;

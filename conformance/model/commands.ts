@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
-import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
+import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories, OWN_SLUG, UpdateCategory, type CategoryChange } from './category-commands.ts';
 import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, GONE_REF, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
 import { CreateParent, parentArbitraries } from './parent-commands.ts';
 import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
@@ -326,8 +326,9 @@ class ListPosts implements Command {
  * (creates, updates, deletes, whole reads) weigh what they weighed, so adding a kind does not make the
  * sequences that show a family's properties rarer. The variants added since (HEAD of a read, a list a
  * page at a time, a post list filtered by a category, renames, explicit category slugs, Markdown
- * updates, parents read) come on top at small weights. Updates of authors only where the run may change
- * one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
+ * updates, parents read, category updates) come on top at small
+ * weights. Updates of authors only where the run may change one (`authorsWritable`):
+ * authors cannot be created, so an update changes what the run did not make.
  */
 export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.WeightedArbitrary<Command>[] {
   const w = fc.constantFrom(...workspaces);
@@ -347,6 +348,8 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
   const emailStatus = fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const);
   const postStatus = fc.constantFrom(undefined, 'draft' as const, 'published' as const);
   const active = fc.constantFrom(undefined, true, false);
+  const fields: fc.Arbitrary<CategoryChange> = fc.record({ name: fc.nat({ max: 2 }), slug: fc.nat({ max: OWN_SLUG }), description: fc.nat({ max: 1 }), color: fc.nat({ max: 2 }) }, { requiredKeys: [] });
+  const categoryChange = fc.oneof({ arbitrary: fields, weight: 9 }, { arbitrary: fields.map((change) => ({ ...change, invalid: true })), weight: 1 });
 
   // The reads, as GET (`head` false: whole lists) or as HEAD (a list then sometimes a page of it).
   const reads = (head: boolean) => {
@@ -407,6 +410,9 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
     ...weighted(ONE - 1, [fc.tuple(w, ref, child, fc.nat({ max: 2 }), fc.nat({ max: 2 })).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e))]),
     ...weighted(ONE - 1, [fc.tuple(w, ref, fc.nat({ max: 2 }), fc.nat({ max: 1 })).map(([a, b, c, d]) => new CreateCategory(a, b, c, d))]),
     ...parentArbitraries(w, ref),
+    // A category changed: any subset of its fields from small pools, `{}` included, and one time in ten
+    // a body invalid on its own; then the reads above show what it kept.
+    ...weighted(ONE, [fc.tuple(w, ref, child, categoryChange).map(([a, b, c, d]) => new UpdateCategory(a, b, c, d))]),
   ];
   return [...first, ...added];
 }

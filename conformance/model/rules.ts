@@ -46,6 +46,8 @@ export const MODEL_RULES = [
   'newsletter.rename-moves-name-slug',
   'category.slug-taken',
   'resources.update-kept',
+  'resources.rewrite-accepted',
+  'requests.schema-validation',
 ] as const;
 
 /** A rule the model test declares, the only kind a prediction may name. */
