@@ -10,6 +10,7 @@ import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories, OWN_SLUG, UpdateCategory, type CategoryChange } from './category-commands.ts';
+import { imageArbitraries } from './image-commands.ts';
 import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, GONE_REF, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
 import { CreateParent, parentArbitraries } from './parent-commands.ts';
 import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
@@ -326,8 +327,8 @@ class ListPosts implements Command {
  * (creates, updates, deletes, whole reads) weigh what they weighed, so adding a kind does not make the
  * sequences that show a family's properties rarer. The variants added since (HEAD of a read, a list a
  * page at a time, a post list filtered by a category, renames, explicit category slugs, Markdown
- * updates, parents read, category updates) come on top at small
- * weights. Updates of authors only where the run may change one (`authorsWritable`):
+ * updates, parents read, category updates, image uploads and reads) come on top at
+ * small weights. Updates of authors only where the run may change one (`authorsWritable`):
  * authors cannot be created, so an update changes what the run did not make.
  */
 export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.WeightedArbitrary<Command>[] {
@@ -413,6 +414,7 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
     // A category changed: any subset of its fields from small pools, `{}` included, and one time in ten
     // a body invalid on its own; then the reads above show what it kept.
     ...weighted(ONE, [fc.tuple(w, ref, child, categoryChange).map(([a, b, c, d]) => new UpdateCategory(a, b, c, d))]),
+    ...imageArbitraries(w),
   ];
   return [...first, ...added];
 }

@@ -48,6 +48,11 @@ export const MODEL_RULES = [
   'resources.update-kept',
   'resources.rewrite-accepted',
   'requests.schema-validation',
+  'image.supported-types',
+  'image.form-data-only',
+  'image.public-url',
+  'image.location-is-url',
+  'image.served-at-url',
 ] as const;
 
 /** A rule the model test declares, the only kind a prediction may name. */
