@@ -327,8 +327,8 @@ class ListPosts implements Command {
  * (creates, updates, deletes, whole reads) weigh what they weighed, so adding a kind does not make the
  * sequences that show a family's properties rarer. The variants added since (HEAD of a read, a list a
  * page at a time, a post list filtered by a category, renames, explicit category slugs, Markdown
- * updates, parents read, category updates, image uploads and reads) come on top at
- * small weights. Updates of authors only where the run may change one (`authorsWritable`):
+ * updates, parents read, other updates of parents, category updates, image uploads and reads) come on
+ * top at small weights. Updates of authors only where the run may change one (`authorsWritable`):
  * authors cannot be created, so an update changes what the run did not make.
  */
 export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.WeightedArbitrary<Command>[] {

@@ -53,6 +53,8 @@ export const MODEL_RULES = [
   'image.public-url',
   'image.location-is-url',
   'image.served-at-url',
+  'page.slug-taken',
+  'newsletter.empty-update-unchanged',
 ] as const;
 
 /** A rule the model test declares, the only kind a prediction may name. */
