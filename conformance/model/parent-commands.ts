@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, sameName, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { exchange, idOf, notFound, pickParent, reachable, ws } from './steps.ts';
-import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
+import { emptyUpdate, LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { judge, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
@@ -128,7 +128,7 @@ export class UpdateParent implements Command {
     else if (!reachable(parent, this.workspace)) prediction = notFound(this.workspace, parent);
     else if (name !== undefined && others.some((other) => sameName(String(other.snapshot.name), name))) prediction = { status: 409, rules: NAMES };
     else if (slug !== undefined && others.some((other) => other.snapshot.slug === slug)) prediction = { status: 409, rules: ['page.slug-taken', 'page.rename-keeps-slug', 'resources.rewrite-accepted'] };
-    else if (this.change === 'empty') prediction = { status: 200, same: parent!.snapshot, rules: ['resources.empty-update-unchanged', ...(this.kind === 'newsletter' ? ['newsletter.empty-update-unchanged' as const] : []), ...REACH] };
+    else if (this.change === 'empty') prediction = { status: 200, same: parent!.snapshot, ...emptyUpdate(parent!.snapshot, this.kind === 'newsletter' ? ['newsletter.empty-update-unchanged'] : []) };
     else {
       const before = parent!.snapshot;
       const nameSlug = name === undefined || name === before.name ? before.name_slug : uniqueSlug(derive(this.kind, name), others.map((other) => String(other.snapshot.name_slug)));
