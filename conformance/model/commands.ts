@@ -10,7 +10,7 @@ import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
 import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories, OWN_SLUG, UpdateCategory, type CategoryChange } from './category-commands.ts';
-import { imageArbitraries } from './image-commands.ts';
+import { firstUpload, imageArbitraries } from './image-commands.ts';
 import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, GONE_REF, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
 import { CreateParent, parentArbitraries } from './parent-commands.ts';
 import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
@@ -428,8 +428,8 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
 
 /**
  * What every sequence starts from (not shrunk away): each workspace's authors, a newsletter and a page in
- * each workspace (two in the first), and an email signed by the workspace's first author, if it has one, so that what
- * happens to an author later has an email to show on.
+ * each workspace (two in the first), an email signed by the workspace's first author, if it has one, so that what
+ * happens to an author later has an email to show on, and an image uploaded.
  */
 export function startingCommands(workspaces: Workspace[]): Command[] {
   return [
@@ -438,5 +438,6 @@ export function startingCommands(workspaces: Workspace[]): Command[] {
     new CreateParent('newsletter', 0, 2, false),
     new CreateParent('page', 0, 2, false),
     ...workspaces.map((workspace) => new CreateEmail(workspace, 0, 2, 'own')),
+    firstUpload(),
   ];
 }
