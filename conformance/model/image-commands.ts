@@ -110,7 +110,7 @@ export function imageArbitraries(w: fc.Arbitrary<Workspace>): fc.WeightedArbitra
   const disguise = fc.constantFrom<Disguise>('none', 'none', 'name', 'type', 'both');
   const mixed = fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 });
   return [
-    { arbitrary: fc.tuple(w, file, disguise, mixed, fc.boolean()).map(([a, b, c, d, e]) => new UploadImage(a, b, c, d, e)), weight: 5 },
-    { arbitrary: fc.tuple(fc.nat({ max: 3 }), fc.boolean()).map(([a, b]) => new ReadImage(a, b)), weight: 3 },
+    { arbitrary: fc.tuple(w, file, disguise, mixed, fc.boolean()).map(([a, b, c, d, e]) => new UploadImage(a, b, c, d, e)), weight: 4 },
+    { arbitrary: fc.tuple(fc.nat({ max: 3 }), fc.boolean()).map(([a, b]) => new ReadImage(a, b)), weight: 2 },
   ];
 }

@@ -203,7 +203,7 @@ export function parentArbitraries(w: fc.Arbitrary<Workspace>, ref: fc.Arbitrary<
     { arbitrary: fc.tuple(kind, w, ref, bit).map(([k, a, b, c]) => new GetParent(k, a, b, c)), weight: 1 },
     { arbitrary: fc.tuple(kind, w, bit).map(([k, a, b]) => new ListParents(k, a, b)), weight: 3 },
     // A page's new slug, with a new name one time in three; `{}` on either kind; a newsletter's `name: null`.
-    { arbitrary: fc.tuple(w, ref, fc.nat({ max: OWN_PAGE_SLUG }), fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: name, weight: 1 })).map(([a, b, c, d]) => new UpdateParent('page', a, b, { slug: c, ...(d === undefined ? {} : { name: d }) })), weight: 3 },
+    { arbitrary: fc.tuple(w, ref, fc.nat({ max: OWN_PAGE_SLUG }), fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: name, weight: 1 })).map(([a, b, c, d]) => new UpdateParent('page', a, b, { slug: c, ...(d === undefined ? {} : { name: d }) })), weight: 2 },
     { arbitrary: fc.tuple(kind, w, ref).map(([k, a, b]) => new UpdateParent(k, a, b, 'empty')), weight: 1 },
     { arbitrary: fc.tuple(w, ref).map(([a, b]) => new UpdateParent('newsletter', a, b, 'null-name')), weight: 1 },
   ];
