@@ -97,7 +97,7 @@ function judgeServed(world: World, step: string, image: ModelImage, served: Serv
     if (served.type !== image.type) differs('Content-Type', image.type, served.type || '(none)', 'image.public-url', ...(head ? ['http.head' as const] : []));
     if (!head && !served.bytes.equals(image.bytes)) differs('body', `the ${image.bytes.length} bytes uploaded`, `${served.bytes.length} other bytes`, 'image.served-at-url');
   }
-  if (rows.length > 0) throw new ModelMismatch(step, rows, served.exchange, [...rules]);
+  if (rows.length > 0) throw new ModelMismatch(step, rows, served.exchange, [...rules], 'uploadImage');
 }
 
 /** The upload every sequence starts with: a PNG, so that a later upload of another PNG alike in its first bytes, and a read, have one to follow. */

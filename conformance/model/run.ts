@@ -121,7 +121,8 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
     const what = detail instanceof ModelMismatch ? `${detail.step}: the answer differs from the model's prediction:\n${detail.message.split('\n').slice(1).join('\n')}` : `the sequence failed: ${String(detail)}`;
     const reason = `after a shortest sequence of ${world.steps.length} requests (seed ${t.options.seed}, shrunk from run ${result.numRuns}):\n${steps}\n${what}`;
     const evidence = detail instanceof ModelMismatch ? detail.exchange : world.exchanges.at(-1);
-    t.recorder.fail(operationOf(evidence, t) ?? t.operation.operationId, 'model_prediction', reason, evidence, world.exchanges, detail instanceof ModelMismatch ? detail.rules : undefined);
+    const operation = (detail instanceof ModelMismatch ? detail.operation : undefined) ?? operationOf(evidence, t) ?? t.operation.operationId;
+    t.recorder.fail(operation, 'model_prediction', reason, evidence, world.exchanges, detail instanceof ModelMismatch ? detail.rules : undefined);
   } else {
     t.recorder.pass(t.operation.operationId, 'model_prediction');
   }

@@ -51,8 +51,11 @@ export interface Prediction {
 }
 
 export class ModelMismatch extends Error {
-  /** `rules`: the contract rules the differing fields stand for. */
-  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange, readonly rules?: readonly string[]) {
+  /**
+   * `rules`: the contract rules the differing fields stand for. `operation`: the operation the failure
+   * belongs to when its exchange is no operation's (a read of an image's public URL: the upload's).
+   */
+  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange, readonly rules?: readonly string[], readonly operation?: string) {
     super(`${step}\n${table(rows)}`);
   }
 }
