@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { authorChange, GetAuthor, LearnAuthors, ListAuthors, pickAuthor, UpdateAuthor } from './author-commands.ts';
-import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories } from './category-commands.ts';
+import { allCategories, CreateCategory, DeleteCategory, GetCategory, ListCategories, OWN_SLUG, UpdateCategory, type CategoryChange } from './category-commands.ts';
+import { firstUpload, imageArbitraries } from './image-commands.ts';
 import { allEmails, allPosts, allSubscribers, compareItems, exchange, expectThat, GONE_REF, idOf, listPrediction, locate, learnRead, MISSING_REF, notFound, pageOf, pagingQuery, pickChild, pickParent, reachable, readPrediction, ws, type Paging } from './steps.ts';
 import { CreateParent, parentArbitraries } from './parent-commands.ts';
 import { READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
@@ -326,8 +327,9 @@ class ListPosts implements Command {
  * (creates, updates, deletes, whole reads) weigh what they weighed, so adding a kind does not make the
  * sequences that show a family's properties rarer. The variants added since (HEAD of a read, a list a
  * page at a time, a post list filtered by a category, renames, explicit category slugs, Markdown
- * updates, parents read) come on top at small weights. Updates of authors only where the run may change
- * one (`authorsWritable`): authors cannot be created, so an update changes what the run did not make.
+ * updates, parents read, other updates of parents, category updates, image uploads and reads) come on
+ * top at small weights. Updates of authors only where the run may change one (`authorsWritable`):
+ * authors cannot be created, so an update changes what the run did not make.
  */
 export function commandArbitraries(workspaces: Workspace[], authorsWritable: boolean): fc.WeightedArbitrary<Command>[] {
   const w = fc.constantFrom(...workspaces);
@@ -347,6 +349,13 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
   const emailStatus = fc.constantFrom(undefined, 'draft' as const, 'scheduled' as const);
   const postStatus = fc.constantFrom(undefined, 'draft' as const, 'published' as const);
   const active = fc.constantFrom(undefined, true, false);
+  // Each field of a category's change sent half the time.
+  const half = (max: number) => fc.option(fc.nat({ max }), { freq: 2, nil: undefined });
+  const fields: fc.Arbitrary<CategoryChange> = fc
+    .tuple(half(2), half(OWN_SLUG), half(1), half(2))
+    .map(([name, slug, description, color]) => Object.fromEntries(Object.entries({ name, slug, description, color }).filter(([, value]) => value !== undefined)));
+  // `{}` on its own too (changes nothing, updated_at included), and one body in ten invalid on its own.
+  const categoryChange = fc.oneof({ arbitrary: fields, weight: 7 }, { arbitrary: fc.constant({}), weight: 2 }, { arbitrary: fields.map((change) => ({ ...change, invalid: true })), weight: 1 });
 
   // The reads, as GET (`head` false: whole lists) or as HEAD (a list then sometimes a page of it).
   const reads = (head: boolean) => {
@@ -407,14 +416,20 @@ export function commandArbitraries(workspaces: Workspace[], authorsWritable: boo
     ...weighted(ONE - 1, [fc.tuple(w, ref, child, fc.nat({ max: 2 }), fc.nat({ max: 2 })).map(([a, b, c, d, e]) => new UpdateEmail(a, b, c, d, e))]),
     ...weighted(ONE - 1, [fc.tuple(w, ref, fc.nat({ max: 2 }), fc.nat({ max: 1 })).map(([a, b, c, d]) => new CreateCategory(a, b, c, d))]),
     ...parentArbitraries(w, ref),
+    // A category created with a description and a colour, kept as given.
+    ...weighted(1, [fc.tuple(w, ref, fc.nat({ max: 2 }), fc.nat({ max: 2 })).map(([a, b, c, d]) => new CreateCategory(a, b, c, undefined, d))]),
+    // A category changed once or twice in a row (a change back, a value cleared), then read back or
+    // not: any subset of its fields from small pools (categoryChange).
+    ...weighted(ONE, [fc.tuple(w, ref, child, fc.array(categoryChange, { minLength: 1, maxLength: 2 }), bit).map(([a, b, c, d, e]) => new UpdateCategory(a, b, c, d, e))]),
+    ...imageArbitraries(w),
   ];
   return [...first, ...added];
 }
 
 /**
  * What every sequence starts from (not shrunk away): each workspace's authors, a newsletter and a page in
- * each workspace (two in the first), and an email signed by the workspace's first author, if it has one, so that what
- * happens to an author later has an email to show on.
+ * each workspace (two in the first), an email signed by the workspace's first author, if it has one, so that what
+ * happens to an author later has an email to show on, and an image uploaded.
  */
 export function startingCommands(workspaces: Workspace[]): Command[] {
   return [
@@ -423,5 +438,6 @@ export function startingCommands(workspaces: Workspace[]): Command[] {
     new CreateParent('newsletter', 0, 2, false),
     new CreateParent('page', 0, 2, false),
     ...workspaces.map((workspace) => new CreateEmail(workspace, 0, 2, 'own')),
+    firstUpload(),
   ];
 }

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { expectedSlug } from '../suite/slugs.ts';
 import { newestFirst, sameName, uniqueSlug, type Json, type ServiceModel, type Workspace } from './state.ts';
 import { exchange, idOf, notFound, pickParent, reachable, ws } from './steps.ts';
-import { LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
+import { emptyUpdate, LIST, READ, READ_FIELDS, REACH, type ModelRule } from './rules.ts';
 import { judge, type Prediction, type World } from './world.ts';
 
 type Command = fc.AsyncCommand<ServiceModel, World>;
@@ -91,6 +91,63 @@ export class RenameParent implements Command {
   toString = () => `${OPERATIONS[this.kind].update} ${ws(this.workspace)} ${this.kind}#${this.parent} name#${this.name}${this.capitals ? ' in capitals' : ''}`;
 }
 
+/** The other changes of a parent the contract gives rules for: a page's slug (with its name or alone), `{}`, a newsletter's `name: null`. */
+export type ParentChange = { slug: number; name?: number } | 'empty' | 'null-name';
+
+/** Slugs a page update may send: the names of the pool (slugs a sibling may hold), one no page holds, or OWN_PAGE_SLUG. */
+function pageSlug(world: World, page: Json | undefined, index: number): string {
+  if (index === OWN_PAGE_SLUG) return String(page?.slug ?? world.names.pages[0]);
+  const pool = [world.names.pages[0]!, world.names.pages[2]!, `${world.names.pages[2]!} Moved`];
+  return pool[index % pool.length]!;
+}
+export const OWN_PAGE_SLUG = 3;
+
+/**
+ * An update of a parent beyond a rename: a page given a new `slug` (normalised as on creation, `/`
+ * removed; one another page of the workspace holds is a `409`, its own is free), with a new name or not;
+ * `{}`, which changes nothing, `updated_at` included; a newsletter's `name: null`, a `422` before the
+ * newsletter is looked up (a newsletter always has a name).
+ */
+export class UpdateParent implements Command {
+  constructor(readonly kind: Kind, readonly workspace: Workspace, readonly parent: number, readonly change: ParentChange) {}
+  check = () => true;
+  async run(model: ServiceModel, world: World) {
+    const all = parentsOf(model, this.kind);
+    const parent = pickParent(all, this.workspace, this.parent);
+    const others = all.filter((other) => other.workspace === this.workspace && other !== parent);
+    const body: Record<string, unknown> = {};
+    if (this.change === 'null-name') body.name = null;
+    else if (this.change !== 'empty') {
+      if (this.change.name !== undefined) body.name = nameOf(world, this.kind, this.change.name, false);
+      if (this.kind === 'page') body.slug = pageSlug(world, parent?.snapshot, this.change.slug);
+    }
+    const slug = typeof body.slug === 'string' ? derive('page', body.slug) : undefined;
+    const name = typeof body.name === 'string' ? body.name : undefined;
+    let prediction: Prediction;
+    if (this.change === 'null-name') prediction = { status: 422, rules: ['newsletter.rename-moves-name-slug', 'requests.schema-validation', 'errors.precedence'] };
+    else if (!reachable(parent, this.workspace)) prediction = notFound(this.workspace, parent);
+    else if (name !== undefined && others.some((other) => sameName(String(other.snapshot.name), name))) prediction = { status: 409, rules: NAMES };
+    else if (slug !== undefined && others.some((other) => other.snapshot.slug === slug)) prediction = { status: 409, rules: ['page.slug-taken', 'page.rename-keeps-slug', 'resources.rewrite-accepted'] };
+    else if (this.change === 'empty') prediction = { status: 200, same: parent!.snapshot, ...emptyUpdate(parent!.snapshot, this.kind === 'newsletter' ? ['newsletter.empty-update-unchanged'] : []) };
+    else {
+      const before = parent!.snapshot;
+      const nameSlug = name === undefined || name === before.name ? before.name_slug : uniqueSlug(derive(this.kind, name), others.map((other) => String(other.snapshot.name_slug)));
+      const { updated_at: _written, ...kept } = before;
+      const fields = { ...kept, ...(name === undefined ? {} : { name }), name_slug: nameSlug, ...(slug === undefined ? {} : { slug }) };
+      prediction = {
+        status: 200,
+        fields,
+        rules: ['page.rename-keeps-slug', 'resources.patch-named-fields-only', 'resources.rewrite-accepted', ...REACH],
+        fieldRules: { name: ['resources.answer-as-stored'], name_slug: ['page.rename-keeps-slug', 'resources.answer-as-stored'], slug: ['page.rename-keeps-slug', 'page.slug-taken', 'resources.rewrite-accepted'], domain: ['page.rename-keeps-slug'] },
+      };
+    }
+    const operationId = OPERATIONS[this.kind].update;
+    const answer = await exchange(world, `${operationId} ${idOf(parent)} with ${JSON.stringify(body)}`, { operationId, workspace: this.workspace, ids: { id: idOf(parent) }, body }, prediction);
+    if (prediction.status === 200) parent!.snapshot = answer.json as Json;
+  }
+  toString = () => `${OPERATIONS[this.kind].update} ${ws(this.workspace)} ${this.kind}#${this.parent} ${JSON.stringify(this.change)}`;
+}
+
 export class GetParent implements Command {
   constructor(readonly kind: Kind, readonly workspace: Workspace, readonly parent: number, readonly head: boolean) {}
   check = () => true;
@@ -133,7 +190,8 @@ export class ListParents implements Command {
 
 /**
  * The commands on parents, with their weights (in commands.ts's quarters): creates and renames from the
- * pools, a rename most (a rename back needs two of one parent), reads, and lists, each read also as HEAD.
+ * pools, a rename most (a rename back needs two of one parent), reads, and lists, each read also as HEAD;
+ * then, at small weights, the other updates (UpdateParent).
  */
 export function parentArbitraries(w: fc.Arbitrary<Workspace>, ref: fc.Arbitrary<number>): fc.WeightedArbitrary<Command>[] {
   const kind = fc.constantFrom<Kind>('page', 'newsletter');
@@ -144,5 +202,9 @@ export function parentArbitraries(w: fc.Arbitrary<Workspace>, ref: fc.Arbitrary<
     { arbitrary: fc.tuple(kind, w, ref, name, bit).map(([k, a, b, c, d]) => new RenameParent(k, a, b, c, d)), weight: 6 },
     { arbitrary: fc.tuple(kind, w, ref, bit).map(([k, a, b, c]) => new GetParent(k, a, b, c)), weight: 1 },
     { arbitrary: fc.tuple(kind, w, bit).map(([k, a, b]) => new ListParents(k, a, b)), weight: 3 },
+    // A page's new slug, with a new name one time in three; `{}` on either kind; a newsletter's `name: null`.
+    { arbitrary: fc.tuple(w, ref, fc.nat({ max: OWN_PAGE_SLUG }), fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: name, weight: 1 })).map(([a, b, c, d]) => new UpdateParent('page', a, b, { slug: c, ...(d === undefined ? {} : { name: d }) })), weight: 2 },
+    { arbitrary: fc.tuple(kind, w, ref).map(([k, a, b]) => new UpdateParent(k, a, b, 'empty')), weight: 1 },
+    { arbitrary: fc.tuple(w, ref).map(([a, b]) => new UpdateParent('newsletter', a, b, 'null-name')), weight: 1 },
   ];
 }

@@ -46,6 +46,15 @@ export const MODEL_RULES = [
   'newsletter.rename-moves-name-slug',
   'category.slug-taken',
   'resources.update-kept',
+  'resources.rewrite-accepted',
+  'requests.schema-validation',
+  'image.supported-types',
+  'image.form-data-only',
+  'image.public-url',
+  'image.location-is-url',
+  'image.served-at-url',
+  'page.slug-taken',
+  'newsletter.empty-update-unchanged',
 ] as const;
 
 /** A rule the model test declares, the only kind a prediction may name. */
@@ -68,3 +77,12 @@ export const READ_FIELDS: Record<string, readonly ModelRule[]> = {
   first_published_at: ['post.first-published-kept'],
   slug: ['resources.answer-as-stored'],
 };
+
+/**
+ * The rules of a `PATCH` of `{}` that reaches its resource: its answer, field by field, is the resource
+ * exactly as it was (resources.empty-update-unchanged), and whether it reaches it at all is REACH's.
+ */
+export function emptyUpdate(before: Record<string, unknown>, own: readonly ModelRule[] = []): { rules: readonly ModelRule[]; fieldRules: Record<string, readonly ModelRule[]> } {
+  const unchanged: readonly ModelRule[] = ['resources.empty-update-unchanged', ...own];
+  return { rules: [...unchanged, ...REACH], fieldRules: Object.fromEntries(Object.keys(before).map((field) => [field, unchanged])) };
+}

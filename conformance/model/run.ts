@@ -5,7 +5,8 @@
  * and reported with every step, the prediction and the answer side by side, and the curl script.
  */
 import fc from 'fast-check';
-import type { Exchange } from '../http/exchange.ts';
+import { exchange as sendExchange, type Exchange } from '../http/exchange.ts';
+import { imageUpload, type SampleFile } from '../suite/images.ts';
 import type { Kit } from '../suite/kit.ts';
 import { commandArbitraries, startingCommands } from './commands.ts';
 import { ServiceModel, type Workspace } from './state.ts';
@@ -77,9 +78,23 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
           exchanges.push(result.exchange);
           return { ...result, json: undefined };
         }
+        if (request.upload) {
+          const result = await t.raw({ method: operation.method, path: operation.path, ...(await uploadBody(request.upload.file, request.upload.mixed)), authorization: `Bearer ${tokens[request.workspace]}` });
+          exchanges.push(result.exchange);
+          return result;
+        }
         const result = await t.call(operation, { ids: request.ids, body: request.body, query: request.query, authorization: `Bearer ${tokens[request.workspace]}` });
         exchanges.push(result.exchange);
         return result;
+      },
+      async fetchPublic(url, head) {
+        // No Authorization at all, whatever --header adds: a public image is fetched as a browser's <img> does.
+        const extraHeaders = Object.fromEntries(Object.entries(t.options.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
+        const { exchange, response } = await sendExchange(new Request(url, { method: head ? 'HEAD' : 'GET' }), { timeoutMs: t.options.requestTimeoutSeconds * 1000, rate: t.context.rate, extraHeaders });
+        exchanges.push(exchange);
+        const bytes = response ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+        const type = (response?.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        return { status: response?.status, type, bytes, exchange };
       },
     };
   };
@@ -106,11 +121,24 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
     const what = detail instanceof ModelMismatch ? `${detail.step}: the answer differs from the model's prediction:\n${detail.message.split('\n').slice(1).join('\n')}` : `the sequence failed: ${String(detail)}`;
     const reason = `after a shortest sequence of ${world.steps.length} requests (seed ${t.options.seed}, shrunk from run ${result.numRuns}):\n${steps}\n${what}`;
     const evidence = detail instanceof ModelMismatch ? detail.exchange : world.exchanges.at(-1);
-    t.recorder.fail(operationOf(evidence, t) ?? t.operation.operationId, 'model_prediction', reason, evidence, world.exchanges, detail instanceof ModelMismatch ? detail.rules : undefined);
+    const operation = (detail instanceof ModelMismatch ? detail.operation : undefined) ?? operationOf(evidence, t) ?? t.operation.operationId;
+    t.recorder.fail(operation, 'model_prediction', reason, evidence, world.exchanges, detail instanceof ModelMismatch ? detail.rules : undefined);
   } else {
     t.recorder.pass(t.operation.operationId, 'model_prediction');
   }
   return { runs: run, interrupted: result.interrupted, predicted: stats.predicted, unpredicted: Object.fromEntries(stats.unpredicted), operations: [...stats.operations].sort() };
+}
+
+/**
+ * An upload's body: one `file` part as `multipart/form-data` (its curl line sends the same with -F), or
+ * the same bytes declared `multipart/mixed`, which the contract refuses (image.form-data-only).
+ */
+async function uploadBody(file: SampleFile, mixed: boolean): Promise<{ body: FormData | Buffer; contentType?: string; curlBody?: string }> {
+  const upload = imageUpload(file);
+  if (!mixed) return upload;
+  const encoded = new Response(upload.body);
+  const contentType = encoded.headers.get('content-type')!.replace('multipart/form-data', 'multipart/mixed');
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType };
 }
 
 function operationOf(exchange: Exchange | undefined, t: Kit): string | undefined {

@@ -58,6 +58,16 @@ export interface ModelPage {
   categories: ModelCategory[];
 }
 
+/**
+ * An image the run uploaded: the bytes sent, their type by content, and the public URL answered. Images
+ * belong to no workspace a read could be refused by: anyone with the URL is served it.
+ */
+export interface ModelImage {
+  url: string;
+  type: string;
+  bytes: Buffer;
+}
+
 /** A resource the run deleted, and the parent it was in. */
 export interface Deleted<P, C> {
   parent: P;
@@ -80,6 +90,8 @@ export class ServiceModel {
    * open but has it follow the names, so a pair seen once gives the same formatted_name again.
    */
   readonly formattedNames = new Map<string, string>();
+  /** The images the run uploaded, oldest first: uploads are never changed or removed through the API. */
+  readonly images: ModelImage[] = [];
   /** What the run deleted, by kind, with the parent it was in: later requests that name it must answer 404. */
   readonly deleted = {
     posts: [] as Deleted<ModelPage, ModelPost>[],

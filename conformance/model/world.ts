@@ -4,6 +4,7 @@
  * model's prediction, field by field.
  */
 import type { Exchange } from '../http/exchange.ts';
+import type { SampleFile } from '../suite/images.ts';
 import type { ModelRule } from './rules.ts';
 import type { Json, Workspace } from './state.ts';
 
@@ -21,6 +22,17 @@ export interface Request {
   query?: Record<string, string | number>;
   /** Sent as `HEAD` instead of `GET`: the status `GET` would answer, and no body (http.head). */
   head?: boolean;
+  /** An upload's one file part, sent as multipart instead of a JSON body; `mixed` declares it `multipart/mixed`. */
+  upload?: { file: SampleFile; mixed: boolean };
+}
+
+/** What a public URL served (no operation of the contract): its status, media type and bytes exactly. */
+export interface Served {
+  status: number | undefined;
+  /** The media type of `Content-Type`, lowercased, without parameters ('' when none). */
+  type: string;
+  bytes: Buffer;
+  exchange: Exchange;
 }
 
 /** What the model expects of an answer: its status, and the fields the contract determines. */
@@ -39,8 +51,11 @@ export interface Prediction {
 }
 
 export class ModelMismatch extends Error {
-  /** `rules`: the contract rules the differing fields stand for. */
-  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange, readonly rules?: readonly string[]) {
+  /**
+   * `rules`: the contract rules the differing fields stand for. `operation`: the operation the failure
+   * belongs to when its exchange is no operation's (a read of an image's public URL: the upload's).
+   */
+  constructor(readonly step: string, readonly rows: Array<[string, string, string]>, readonly exchange: Exchange, readonly rules?: readonly string[], readonly operation?: string) {
     super(`${step}\n${table(rows)}`);
   }
 }
@@ -83,6 +98,8 @@ const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.string
 
 export interface World {
   send(request: Request): Promise<Answer>;
+  /** A `GET` (or `HEAD`) of an absolute URL without any `Authorization`, as a browser fetches an image. */
+  fetchPublic(url: string, head: boolean): Promise<Served>;
   /** Names of this run: unique per run, so a run's resources are all its own. */
   names: { pages: string[]; newsletters: string[]; subjects: string[]; titles: string[]; categories: string[]; addresses: string[]; people: string[] };
   /** Which authors the run may change, and how it keeps other test files off one while it uses it. */

@@ -21,6 +21,16 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // The model alone, on categories and authors: two categories of one name in a page; an email by another workspace's author.
   { fault: 'category-slug-skips-one', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-derived'], alone: MODEL },
   { fault: 'email-author-unchecked', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.author-of-workspace'], alone: MODEL },
+  // The model alone, on category updates and images: {} moving updated_at; an image's public URL that
+  // serves nothing, or only with a token, or the second of two PNGs alike in their first bytes; a Location
+  // under the API; a category slug taken across pages; a category deleted through another page.
+  { fault: 'empty-update-touches', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.empty-update-unchanged'], alone: MODEL },
+  { fault: 'image-url-without-extension', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['image.served-at-url'], alone: MODEL },
+  { fault: 'images-need-token', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['image.public-url'], alone: MODEL },
+  { fault: 'upload-named-by-first-bytes', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['image.served-at-url'], alone: MODEL },
+  { fault: 'upload-location-under-api', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['image.location-is-url'], alone: MODEL },
+  { fault: 'category-slug-unique-per-workspace', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-taken'], alone: MODEL },
+  { fault: 'category-delete-any-page', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.child-of-its-parent'], alone: MODEL },
   { fault: 'newsletter-name-slug-global', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'], alone: ISOLATION },
   { fault: 'unsubscribe-everywhere', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'], alone: ISOLATION },
   { fault: 'email-update-any-newsletter', include: ['updateEmail'], caughtBy: ['missing_resource', 'failed_write_leaves_nothing'], breaks: ['resources.child-of-its-parent'] },
