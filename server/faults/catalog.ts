@@ -239,6 +239,18 @@ export const FAULT_CATALOG = {
   'post-markdown-rendered-only-into-empty': "updatePost renders new Markdown into content_html only when the post has no content yet",
   'email-update-409-before-422': 'updateEmail answers an invalid body sent to a scheduled or sent email 409 email-not-draft, not 422',
   'upload-any-part-name': "uploadImage stores a single file part whatever its name, not only one named file",
+  'newsletters-size-100-gives-99': 'listNewsletters answers at most 99 items at size=100, while its envelope, offset and total keep the size asked for',
+  'category-update-slug-ascii-only': "updateCategory normalises an explicit slug by a hand-made ASCII slugifier: Crème Brûlée gives cr-me-br-l-e, not creme-brulee (createCategory is right)",
+  'email-get-sent-any-newsletter': 'getEmail answers 200 for a sent email through another newsletter of the workspace (a draft there is 404)',
+  'head-categories-invalid-page-id-404': 'HEAD of listCategories with a page id that is not a whole number answers 404, where GET answers 422',
+  'subscribers-422-names-valid-status': "listSubscribers' 422 for an invalid ?verified also names query.status when the request's status is valid",
+  'page-401-reports-token-policy': "getPage's 401 reports the token policy (\"token\"; q=…) in RateLimit and RateLimit-Policy, though the address limit counted it",
+  'upload-kept-first-64k': 'uploadImage keeps only the first 64 KiB of an image: a larger one is answered 201 and served cut',
+  'email-slug-held-by-deleted-draft': "createEmail counts the slugs of the newsletter's deleted drafts as taken: a deleted draft's subject gets -1",
+  'resubscribe-keeps-old-verified-at': 'createSubscriber gives an address deleted and subscribed again a new id but the deleted subscriber\'s verified_at',
+  'authors-active-list-memoized': 'listAuthors lists the authors that were active at the first reading of the list ever after: an author made inactive since stays listed',
+  'posts-published-filter-by-first-published': 'listPosts?status=published lists and counts the posts that have a first_published_at, drafts that were published once included',
+  'post-get-keeps-deleted-category': "getPost answers a post with the category_id of a category deleted since (listPosts shows null)",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

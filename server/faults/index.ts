@@ -10,6 +10,7 @@ import type { ServerVariant } from '../compose.ts';
 import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-requests.ts';
 import type { FaultName } from './catalog.ts';
 import { breakEighthLookParts, breakEighthLookPipeline } from './eighth-look.ts';
+import { breakEleventhLookParts, breakEleventhLookPipeline } from './eleventh-look.ts';
 import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
@@ -44,13 +45,14 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakEighthLookParts(on, parts);
       breakNinthLookParts(on, parts);
       breakTenthLookParts(on, parts);
+      breakEleventhLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
       const broken = breakPipeline(on, names, pipeline, context);
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
       const looks = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
-      const api = breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context);
+      const api = breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context);
       const ninth = breakNinthLookPipeline(on, { ...broken, api }, context);
       return { ...ninth, api: breakOverloadPipeline(on, ninth.api, context) };
     },
