@@ -1,7 +1,7 @@
 /**
  * Header rules about values, not only syntax: that every answer carries the CORS fields
  * (`headers.cors-present`), which headers a browser script may read (`headers.cors-exposed`), what the
- * rate-limit fields say and may reveal (`headers.rate-limit-values`),
+ * rate-limit fields say and may reveal, and which limit they name (`headers.rate-limit-values`),
  * and how long `Retry-After` asks a client to wait (`headers.retry-after-value`).
  * The syntax of each field is the validator's; these are the relations between values that a schema
  * cannot state.
@@ -84,8 +84,15 @@ export function headerValueProblems(headers: Headers, secrets: readonly string[]
     if (remaining !== undefined && quota !== undefined && remaining > quota) problems.push({ rule: 'headers.rate-limit-values', problem: `RateLimit says ${remaining} requests remain, more than the policy's quota of ${quota}` });
     if (reset !== undefined && window !== undefined && reset > window) problems.push({ rule: 'headers.rate-limit-values', problem: `RateLimit says the window resets in ${reset} s, later than the policy's window of ${window} s` });
   }
+  // "Every answer reports the limit it was counted against": a request whose token was accepted against
+  // that token, one that failed authentication (401) against its client address.
+  const countedAgainst = status === 401 ? 'address' : status >= 200 && status < 300 ? 'token' : undefined;
   for (const [name, value] of [['RateLimit', limit], ['RateLimit-Policy', policy]] as const) {
     if (value === null) continue;
+    const policyName = /^\s*"([^"]*)"/.exec(value)?.[1];
+    if (countedAgainst !== undefined && policyName !== undefined && policyName !== countedAgainst) {
+      problems.push({ rule: 'headers.rate-limit-values', problem: `${name} names the policy "${policyName}" on a ${status} answer; a request ${countedAgainst === 'address' ? 'that failed authentication counts against its client address ("address")' : 'with an accepted token counts against that token ("token")'}` });
+    }
     const key = parameter(value, 'pk')?.replace(/^:|:$/g, '');
     const decoded = key ? Buffer.from(key, 'base64').toString('utf8') : '';
     const shown = secrets.filter((secret) => secret.length >= 8 && (value.includes(secret) || decoded.includes(secret) || (decoded.length >= 8 && secret.includes(decoded))));

@@ -1,6 +1,7 @@
 /**
  * uploadImage (supporting): an uploaded image is served at the URL the answer gives, byte for byte, to
- * anyone (no token), with its image type, each upload at its own URL however alike two images are;
+ * anyone (no token), with its image type, at every size up to the limit, each upload at its own URL
+ * however alike two images are;
  * the 10 MiB limit counts the file, not the multipart framing.
  */
 import type { Exchange } from '../../http/exchange.ts';
@@ -84,6 +85,17 @@ forOperation('uploadImage', (test) => {
         `${as} is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded: the type is the content's`,
         { evidence: exchange },
       );
+    }
+  });
+
+  test('serves uploads of every size byte for byte: past the buffers a server may read in (64 KiB, 1 MiB), and the largest', { check: 'ensure_resource_availability', rules: ['image.served-at-url'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
+    // Filled with a byte that differs by size, so a file cut short or padded does not read as equal.
+    for (const [size, fill] of [[64 * 1024 + 1, 0x41], [1024 * 1024 + 7, 0x42], [IMAGE_LIMIT, 0x43]] as const) {
+      const image = pngOfSize(size, fill);
+      const { url, exchange } = await upload(t, image, `an upload of ${size} bytes`);
+      const served = await fetchServed(t, url, exchange);
+      if (!served) return;
+      t.verify(served.status === 200 && served.bytes.equals(image.bytes), `an image of ${size} bytes is served at ${url} with ${served.status} and ${served.bytes.length} bytes${served.bytes.length === size ? ' that differ from those uploaded' : ''}; expected 200 with the ${size} bytes uploaded`, { evidence: exchange });
     }
   });
 
