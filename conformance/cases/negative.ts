@@ -7,7 +7,7 @@
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
 import { bodyMutations, parameterMutations } from '../generate/mutations.ts';
-import { bodyKeywords, inputFields, type CoveredKeyword } from './fields.ts';
+import { bodyKeywords, inputFields, type CoveredKeyword, type InputField } from './fields.ts';
 import { jsonMedia } from './json-media.ts';
 import { makeCase, type GeneratedCase } from './model.ts';
 
@@ -62,6 +62,47 @@ function twoFieldCase(contract: ContractDocument, operation: OperationInfo, base
   });
 }
 
+/** A valid value of a query parameter, as sent: its first enum value, `true`, or its minimum (1 unless said). */
+function validQueryValue(field: InputField): string | undefined {
+  const schema = field.constrained;
+  if (Array.isArray(schema?.enum)) {
+    const value = schema.enum.find((candidate: unknown) => candidate !== null);
+    return value === undefined ? undefined : String(value);
+  }
+  if (field.types.includes('boolean')) return 'true';
+  if (field.types.includes('integer') || field.types.includes('number')) return String(typeof schema?.minimum === 'number' ? schema.minimum : 1);
+  return undefined;
+}
+
+/**
+ * errors.only-present-causes among valid parameters: each query parameter made invalid while every
+ * other query parameter of the operation is sent with a valid value. The one-mutation cases send the
+ * invalid parameter alone, so a server whose 422 also names the valid filters sent beside it (every
+ * filter of the query, whether at fault or not) passes them all.
+ */
+function amongValidQueryCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
+  const query = inputFields(contract, operation).filter((field) => field.in === 'query' && field.parameter);
+  if (query.length < 2) return [];
+  const valid = new Map(query.map((field) => [field.name, validQueryValue(field)] as const));
+  if ([...valid.values()].some((value) => value === undefined)) return [];
+  return query.flatMap((field) => {
+    const [mutation] = parameterMutations(contract, field.parameter!);
+    if (!mutation) return [];
+    const others = Object.fromEntries(query.filter((other) => other !== field).map((other) => [other.name, valid.get(other.name)!]));
+    return [
+      makeCase({
+        phase: 'negative',
+        operationId: operation.operationId,
+        title: `${mutation.description} (${JSON.stringify(mutation.value)}), every other query parameter valid (${Object.entries(others).map(([name, value]) => `${name}=${value}`).join('&')})`,
+        location: field.location,
+        keywords: [keywordOfMutation(mutation.description)],
+        expect: { kind: 'reject', status: 422 },
+        input: { ...(baseBody ? { body: baseBody } : {}), query: { ...others, [field.name]: mutation.value } },
+      }),
+    ];
+  });
+}
+
 export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
   const cases: GeneratedCase[] = [];
   const operationId = operation.operationId;
@@ -82,6 +123,7 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
       );
     }
   }
+  cases.push(...amongValidQueryCases(contract, operation, baseBody));
   const media = jsonMedia(operation);
   if (media && baseBody) {
     const fieldNames = inputFields(contract, operation).filter((field) => field.in === 'body').map((field) => field.name);

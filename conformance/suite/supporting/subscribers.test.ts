@@ -45,12 +45,21 @@ forOperation('deleteSubscriber', (test) => {
     t.verify(listed.data?.result.some((item) => item.id === subscriber.id) === false, `subscriber ${subscriber.id} is still listed`, { evidence: listed.response });
   });
 
-  test('lets a deleted address subscribe again as a new subscriber', { check: 'crud_agreement', rules: ['subscriber.resubscribe-after-delete'], needs: ['state'] }, async (t: Kit) => {
+  test('lets a deleted address subscribe again as a new subscriber, verified now', { check: 'crud_agreement', rules: ['subscriber.resubscribe-after-delete', 'subscriber.new-active-verified'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = resources.sharedNewsletterId();
     const first = await resources.subscriber(newsletterId);
     await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletterId, id: first.id } } });
+    // A clock of millisecond precision moves between the two creations, so "now" differs from the first's.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const again = await resources.subscriber(newsletterId, first.email);
     t.verify(again.id !== first.id, `the address came back as subscriber ${again.id}, the deleted one's id: ids of deleted subscribers are reused`);
+    // A new address in every respect: created verified and active at once, verified_at = now (subscriber.new-active-verified).
+    const stamped = (instant: string | null) => (instant === null ? Number.NaN : Date.parse(instant));
+    t.verify(
+      again.active && again.verified && again.status === 'active' && stamped(again.verified_at) > stamped(first.verified_at),
+      `the address subscribed again answered active ${again.active}, verified ${again.verified}, status ${again.status}, verified_at ${again.verified_at}; expected a new subscriber verified now, after the deleted one's ${first.verified_at}`,
+      { rules: ['subscriber.new-active-verified'] },
+    );
   });
 });
