@@ -58,7 +58,14 @@ export function corsPresenceProblems(headers: Headers, requestOrigin: string | n
  * What is wrong with the values of an answer's headers, in words; empty when nothing is. `requestOrigin`
  * is the `Origin` the request carried (null: none), for the CORS fields every answer carries.
  */
-export function headerValueProblems(headers: Headers, secrets: readonly string[], status: number, requestOrigin: string | null): { rule: string; problem: string }[] {
+export function headerValueProblems(
+  headers: Headers,
+  secrets: readonly string[],
+  status: number,
+  requestOrigin: string | null,
+  /** Whether the target counts requests, so its fields name a limit it keeps (the mock echoes examples). */
+  countsRequests = true,
+): { rule: string; problem: string }[] {
   const problems: { rule: string; problem: string }[] = corsPresenceProblems(headers, requestOrigin).map((problem) => ({ rule: 'headers.cors-present', problem }));
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null && (status === 429 || status === 503)) {
@@ -86,7 +93,7 @@ export function headerValueProblems(headers: Headers, secrets: readonly string[]
   }
   // "Every answer reports the limit it was counted against": a request whose token was accepted against
   // that token, one that failed authentication (401) against its client address.
-  const countedAgainst = status === 401 ? 'address' : status >= 200 && status < 300 ? 'token' : undefined;
+  const countedAgainst = !countsRequests ? undefined : status === 401 ? 'address' : status >= 200 && status < 300 ? 'token' : undefined;
   for (const [name, value] of [['RateLimit', limit], ['RateLimit-Policy', policy]] as const) {
     if (value === null) continue;
     const policyName = /^\s*"([^"]*)"/.exec(value)?.[1];

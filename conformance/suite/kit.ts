@@ -3,6 +3,7 @@
  * check, seeded randomness and names, and resource clean-up.
  */
 import { responseCheckNotApplied, type CheckName } from '../checks/catalog.ts';
+import { missingCapability } from '../checks/profile.ts';
 import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
@@ -225,7 +226,8 @@ export class Kit {
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;
     const requestOrigin = exchange.request.headers.find(([name]) => name.toLowerCase() === 'origin')?.[1] ?? null;
-    const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin).filter(({ rule }) => !isExcludedRule(this.options, rule));
+    const countsRequests = missingCapability(this.options.profile, ['rate_limiting']) === undefined;
+    const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin, countsRequests).filter(({ rule }) => !isExcludedRule(this.options, rule));
     if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     // Each value breaks a rule of its own: a wrong reset is no fault of the CORS or Retry-After rules.
     for (const { rule, problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);
