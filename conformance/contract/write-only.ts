@@ -30,7 +30,7 @@ export function writeOnlyFieldsByTag(contract: ContractDocument): Map<string, Se
 }
 
 /** The objects of an answer that are resources: the body itself, or the items of a list's `result`. */
-function resourcesOf(body: unknown): Record<string, unknown>[] {
+export function resourcesOf(body: unknown): Record<string, unknown>[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   const result = (body as { result?: unknown }).result;
   const items = Array.isArray(result) ? result.filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object') : [];

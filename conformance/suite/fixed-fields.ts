@@ -11,6 +11,7 @@
  * again (resources.gone-after-delete), so an id that shows other fixed values is a fixed field changed,
  * or a deleted resource's id reused; the failure says both.
  */
+import { resourcesOf } from '../contract/write-only.ts';
 
 /** The fields of every resource that no operation changes. */
 const ALWAYS_FIXED = ['id', 'created_at', 'workspace_id', 'page_id', 'newsletter_id'];
@@ -32,13 +33,6 @@ export interface ObservedAnswer {
   bodyText: string;
 }
 
-/** The objects of an answer that are resources with an id: the body itself, or the items of a list's `result`. */
-function resourcesOf(body: unknown): Resource[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
-  const result = (body as { result?: unknown }).result;
-  const candidates = Array.isArray(result) ? result : [body];
-  return candidates.filter((item): item is Resource => Boolean(item) && typeof item === 'object' && typeof (item as Resource).id === 'number');
-}
 
 export class FixedFields {
   private readonly seen = new Map<string, Resource>();
@@ -60,7 +54,8 @@ export class FixedFields {
     const fixed = [...ALWAYS_FIXED, ...(FIXED_BY_TAG[answer.tag] ?? [])];
     const onceSet = FIXED_ONCE_SET[answer.tag] ?? [];
     const problems: string[] = [];
-    for (const resource of resourcesOf(body)) {
+    // The resource, or each item of a list (a list's envelope has no id).
+    for (const resource of resourcesOf(body).filter((item) => typeof item.id === 'number')) {
       const earlier = this.seen.get(key(resource.id));
       const now: Resource = {};
       for (const field of [...fixed, ...onceSet]) if (field in resource) now[field] = resource[field];

@@ -18,7 +18,7 @@ import type { Kit } from '../kit.ts';
 import { pathIdsFor, wellFormedCall, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 
-const { contract } = suiteContext();
+const { contract, options } = suiteContext();
 
 export interface ChildState {
   /** The value of the child's `status`, or `updated`. */
@@ -30,6 +30,9 @@ export interface ChildState {
   /** Reaching the state waits for a delivery: the test may take up to --delivery-timeout longer. */
   waitsForDelivery?: boolean;
 }
+
+/** Room for a test that waits for a delivery: the wait itself (--delivery-timeout) and the test's own requests. */
+export const DELIVERY_TEST_TIMEOUT_MS = Math.max(60_000, options.deliveryTimeoutSeconds * 1000 + 30_000);
 
 /** A future time two days ahead, in whole seconds, as the contract's `scheduled_at` takes it. */
 const twoDaysAhead = () => new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();

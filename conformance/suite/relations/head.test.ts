@@ -30,6 +30,7 @@ import type { Kit, RawRequest } from '../kit.ts';
 import { fillPath, MISSING_ID, pathIdsFor } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { statesOf, type ResourceState } from './resource-states.ts';
+import { DELIVERY_TEST_TIMEOUT_MS } from './child-states.ts';
 
 const { contract } = suiteContext();
 
@@ -54,9 +55,6 @@ interface Situation {
   /** The resource is brought into a state: GET and HEAD are sent while it is in it. */
   state?: ResourceState;
 }
-
-/** A HEAD test waiting for a delivery may take --delivery-timeout longer than the others. */
-const DELIVERY_TEST_TIMEOUT_MS = Math.max(60_000, suiteContext().options.deliveryTimeoutSeconds * 1000 + 30_000);
 
 /** The operation that deletes what a GET reads: the DELETE of the same path, if the contract has one. */
 function deleterOf(operation: OperationInfo): OperationInfo | undefined {

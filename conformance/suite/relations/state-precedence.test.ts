@@ -12,12 +12,9 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit, OperationCall } from '../kit.ts';
 import { wellFormedCall } from '../requests.ts';
-import { statesToReach } from './child-states.ts';
+import { DELIVERY_TEST_TIMEOUT_MS, statesToReach } from './child-states.ts';
 
-const { contract, options } = suiteContext();
-
-/** Room for a test that waits for a delivery: the wait itself and the test's own requests. */
-const DELIVERY_TEST_TIMEOUT_MS = Math.max(60_000, options.deliveryTimeoutSeconds * 1000 + 30_000);
+const { contract } = suiteContext();
 
 /** The field and the query parameter no operation of the contract has. */
 const UNKNOWN = 'conformance_unknown';

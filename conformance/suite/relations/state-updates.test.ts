@@ -19,33 +19,9 @@ import { forOperation } from '../harness.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { filledCreateBody } from './filled-create.ts';
-import { differences, readResource, type Json } from './update-subjects.ts';
+import { changesOnly, readResource } from './update-subjects.ts';
 
 const RULES = ['resources.patch-named-fields-only'];
-
-/** An update that answered 200 and its body; anything else ends the test. */
-async function update(t: Kit, operationId: string, ids: Record<string, number>, body: Json): Promise<Json> {
-  const { status, json, exchange } = await t.call(t.contract.operation(operationId), { ids, body });
-  t.ensure(status === 200, `${operationId} ${JSON.stringify(body)} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
-  return json as Json;
-}
-
-/**
- * Sends `body` and verifies that the answer and a read afterwards show every field of `before` as it
- * was, but `updated_at` and the fields `free` (named or derived from what is named).
- */
-async function changesOnly(t: Kit, step: string, write: { operationId: string; readerId: string; ids: Record<string, number> }, before: Json, body: Json, free: string[]): Promise<Json> {
-  // A clock of millisecond precision moves between two writes, so a field stamped with the update's time shows.
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  const answer = await update(t, write.operationId, write.ids, body);
-  const kept = new Set(Object.keys(before).filter((field) => !free.includes(field) && field !== 'updated_at'));
-  const inAnswer = differences(before, answer, kept);
-  t.verify(inAnswer.length === 0, `${step} (${JSON.stringify(body)}) answered other values for fields it does not name: ${inAnswer.join('; ')}`, { rules: RULES });
-  const stored = await readResource(t, write.readerId, write.ids);
-  const inRead = differences(before, stored, kept);
-  t.verify(inRead.length === 0, `after ${step} (${JSON.stringify(body)}), ${write.readerId} shows other values for fields it does not name: ${inRead.join('; ')}`, { rules: RULES });
-  return stored;
-}
 
 /** A value for a text field, other than any it had. */
 const textFor = (t: Kit, field: string) => t.names.name(`${field}-changed`);

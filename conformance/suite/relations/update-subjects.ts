@@ -95,6 +95,32 @@ export async function readResource(t: Kit, readerId: string, ids: Record<string,
   return json as Json;
 }
 
+/** An update that answered 200, and its body; anything else ends the test. */
+export async function updateResource(t: Kit, operationId: string, ids: Record<string, number>, body: Json): Promise<Json> {
+  const { status, json, exchange } = await t.call(t.contract.operation(operationId), { ids, body });
+  t.ensure(status === 200, `${operationId} ${JSON.stringify(body)} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+  return json as Json;
+}
+
+/**
+ * resources.patch-named-fields-only for one update: sends `body` and verifies that the answer and a
+ * read afterwards show every field of `before` as it was, but `updated_at` and the fields `free` (those
+ * named, and those the contract derives from them). Answers the read.
+ */
+export async function changesOnly(t: Kit, step: string, write: { operationId: string; readerId: string; ids: Record<string, number> }, before: Json, body: Json, free: readonly string[]): Promise<Json> {
+  // A clock of millisecond precision moves between two writes, so a field stamped with the update's time shows.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const answer = await updateResource(t, write.operationId, write.ids, body);
+  const kept = new Set(Object.keys(before).filter((field) => !free.includes(field) && field !== 'updated_at'));
+  const rules = ['resources.patch-named-fields-only'];
+  const inAnswer = differences(before, answer, kept);
+  t.verify(inAnswer.length === 0, `${step} answered other values for fields it does not name: ${inAnswer.join('; ')}`, { rules });
+  const stored = await readResource(t, write.readerId, write.ids);
+  const inRead = differences(before, stored, kept);
+  t.verify(inRead.length === 0, `after ${step}, ${write.readerId} shows other values for fields it does not name: ${inRead.join('; ')}`, { rules });
+  return stored;
+}
+
 /** The properties of an operation's success schema (resolved), or of its list items with `items`. */
 function successProperties(contract: ContractDocument, operation: OperationInfo, items = false): Record<string, unknown> {
   const success = operation.responses.find((response) => response.status === '200')?.content[0];

@@ -13,12 +13,9 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { pathIdsFor, wellFormedCall } from '../requests.ts';
 import { Resources } from '../resources.ts';
-import { statesToReach, updatedState, type ChildState } from './child-states.ts';
+import { DELIVERY_TEST_TIMEOUT_MS, statesToReach, updatedState, type ChildState } from './child-states.ts';
 
-const { contract, options } = suiteContext();
-
-/** Room for a test that waits for a delivery: the wait itself and the test's own requests. */
-const DELIVERY_TEST_TIMEOUT_MS = Math.max(60_000, options.deliveryTimeoutSeconds * 1000 + 30_000);
+const { contract } = suiteContext();
 
 const PARENTS = ['page_id', 'newsletter_id'] as const;
 
