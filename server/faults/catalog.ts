@@ -251,6 +251,18 @@ export const FAULT_CATALOG = {
   'authors-active-list-memoized': 'listAuthors lists the authors that were active at the first reading of the list ever after: an author made inactive since stays listed',
   'posts-published-filter-by-first-published': 'listPosts?status=published lists and counts the posts that have a first_published_at, drafts that were published once included',
   'post-get-keeps-deleted-category': "getPost answers a post with the category_id of a category deleted since (listPosts shows null)",
+  'page-explicit-slug-taken-by-name-slug': "createPage answers 409 slug-taken for an explicit slug that only another page's name_slug holds",
+  'page-rename-name-nfc-only': 'updatePage compares a new name after NFC, not NFKC: a page renamed to the full-width form of another page\'s name (Ｂｌｏｇ beside Blog) is accepted',
+  'subscriber-delete-other-newsletter-deletes-then-404': 'deleteSubscriber through another newsletter of the workspace answers 404 but deletes the subscriber from its own newsletter',
+  'authors-envelope-page-behind': "listAuthors' envelope names the page before the one asked for on every page after the first (page 3 says 2)",
+  'newsletter-rename-answers-old-updated-at': 'updateNewsletter answers a rename with the updated_at the newsletter had before it; getNewsletter reads the new one',
+  'head-newsletter-404-as-json': "HEAD of getNewsletter's 404 has Content-Type application/json, where GET's is application/problem+json",
+  'email-404-reports-address-policy': "getEmail's 404 reports the address policy (\"address\"; q=…) in RateLimit and RateLimit-Policy, though the token's limit counted it",
+  'subscriber-create-422-drops-path-error': "createSubscriber's 422 for an invalid newsletter id and an invalid body names only the body's errors, not path.newsletter_id",
+  'category-slug-suffixed-while-base-free': "createCategory numbers a derived slug after the highest suffix in use even when the slug itself is free again (news-2 after news was deleted)",
+  'post-retitle-fills-seo-title': 'updatePost changing the title of a post without seo_title sets seo_title to the new title',
+  'author-empty-position-nulled': 'updateAuthor stores an empty position as null',
+  'upload-gif87a-refused': 'uploadImage answers 415 for a GIF of version 87a (only GIF89a is recognised)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
