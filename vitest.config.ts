@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/test-order.ts';
 import { SAME_ON_EVERY_LINE, testScope } from './scripts/test-scope.ts';
 
 export default defineConfig({
@@ -12,6 +13,8 @@ export default defineConfig({
     // At least two files at once, even on two cores (vitest's default would be one): most of a file's
     // time is spent waiting on the processes it starts (conformance CLI runs, servers), not computing.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first, so that no long file starts late and ends the run alone (scripts/test-order.ts).
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -30,7 +30,7 @@ import { warmParsers } from './http/warm-parsers.ts';
 import { heavyTurns } from './http/heavy-turns.ts';
 import { rehearseOperations } from './services/rehearsal.ts';
 import { systemClock } from './domain/clock.ts';
-import { wholeNumbers } from './http/whole-numbers.ts';
+import { refuseWholeNumberErrors, wholeNumbers } from './http/whole-numbers.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
 import { categoryOperations } from './operations/categories.ts';
@@ -124,6 +124,7 @@ function apiStages(context: PipelineContext): Stage[] {
     { name: 'upload-parser', route: { method: 'post', path: '/images/upload' }, handler: imageUploadParser(incomingUploadsDir(options.imagesDir)) },
     { name: 'whole-numbers', handler: wholeNumbers(contractIndex, API_BASE) },
     { name: 'validator', handler: contractValidator(contract, { requests: validation, responses: validation }) },
+    { name: 'whole-numbers-refused', handler: refuseWholeNumberErrors },
     { name: 'list-answers', handler: listAnswers(contract, { validate: validation, logger: options.logger, formats: CONTRACT_FORMATS }) },
     { name: 'operations', handler: dispatchOperations(handlers, dispatch) },
   ];

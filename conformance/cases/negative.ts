@@ -1,8 +1,8 @@
 /**
  * Phase 3, negative: invalid inputs one mutation at a time (wrong type, missing required, unknown field,
  * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
- * mutation library the hand-written input tests use, and one body with two invalid fields (a 422 lists
- * each invalid input). Each is validated against the schema again before
+ * mutation library the hand-written input tests use, one body with two invalid fields and one invalid
+ * path parameter beside an invalid body field (a 422 lists each invalid input). Each is validated against the schema again before
  * it is judged (send.ts), so a mutation that happens to be valid is never held against a server.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
@@ -59,6 +59,33 @@ function twoFieldCase(contract: ContractDocument, operation: OperationInfo, base
     keywords: [keywordOfMutation(first.mutation.description), keywordOfMutation(second.mutation.description)],
     expect: { kind: 'reject', status: 422 },
     input: { body: second.mutation.apply(first.mutation.apply(baseBody) as Record<string, unknown>) },
+  });
+}
+
+/**
+ * An invalid path parameter and an invalid body field at once (errors.only-present-causes: the 422
+ * names each). Both are judged before the resource is looked up, so the answer is one 422 listing both:
+ * a server that validates the path and the body in separate steps, and answers the first step's error
+ * alone, passes every one-mutation case and fails this.
+ */
+function pathAndBodyCase(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown>, fieldNames: string[]): GeneratedCase | undefined {
+  const path = inputFields(contract, operation).find((field) => field.in === 'path' && field.parameter);
+  const pathMutation = path && parameterMutations(contract, path.parameter!).find((mutation) => /not a number/.test(mutation.description));
+  const short = (description: string) => Number(/longer than (\d+)/.exec(description)?.[1]) <= SHORT_LIMIT;
+  const mutations = bodyMutations(contract, jsonMedia(operation)!.schema);
+  const body = fieldNames
+    .flatMap((field) => mutations.filter((mutation) => mutation.description.startsWith(`${field} `)).map((mutation) => ({ field, mutation })))
+    .find(({ mutation }) => /of the wrong type/.test(mutation.description) || (/longer than/.test(mutation.description) && short(mutation.description)));
+  if (!path || !pathMutation || !body) return undefined;
+  return makeCase({
+    phase: 'negative',
+    operationId: operation.operationId,
+    title: `${pathMutation.description} (${JSON.stringify(pathMutation.value)}) and a body with ${body.mutation.description}`,
+    location: path.location,
+    causes: [path.location, `body.${body.field}`],
+    keywords: [keywordOfMutation(pathMutation.description), keywordOfMutation(body.mutation.description)],
+    expect: { kind: 'reject', status: 422 },
+    input: { path: { [path.name]: pathMutation.value }, body: body.mutation.apply(baseBody) },
   });
 }
 
@@ -143,6 +170,8 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
     }
     const twoFields = twoFieldCase(contract, operation, baseBody, fieldNames);
     if (twoFields) cases.push(twoFields);
+    const pathAndBody = pathAndBodyCase(contract, operation, baseBody, fieldNames);
+    if (pathAndBody) cases.push(pathAndBody);
     cases.push(
       makeCase({
         phase: 'negative',

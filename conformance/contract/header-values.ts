@@ -92,8 +92,10 @@ export function headerValueProblems(
     if (reset !== undefined && window !== undefined && reset > window) problems.push({ rule: 'headers.rate-limit-values', problem: `RateLimit says the window resets in ${reset} s, later than the policy's window of ${window} s` });
   }
   // "Every answer reports the limit it was counted against": a request whose token was accepted against
-  // that token, one that failed authentication (401) against its client address.
-  const countedAgainst = !countsRequests ? undefined : status === 401 ? 'address' : status >= 200 && status < 300 ? 'token' : undefined;
+  // that token, whatever was wrong with the rest of it (authentication is judged first: a 404, 409 or
+  // 422 was counted against the token), one that failed authentication (401) against its client
+  // address. A 429 may be either limit's, and a 5xx may come before authentication: neither is judged.
+  const countedAgainst = !countsRequests ? undefined : status === 401 ? 'address' : status >= 200 && status < 500 && status !== 429 ? 'token' : undefined;
   for (const [name, value] of [['RateLimit', limit], ['RateLimit-Policy', policy]] as const) {
     if (value === null) continue;
     const policyName = /^\s*"([^"]*)"/.exec(value)?.[1];

@@ -7,6 +7,8 @@ export interface SampleFile {
   name: string;
   type: string;
   bytes: Buffer;
+  /** What sets it apart from another sample of its type. */
+  variant?: string;
 }
 
 const base64 = (text: string) => Buffer.from(text, 'base64');
@@ -22,6 +24,8 @@ export const SAMPLE_IMAGES: SampleFile[] = [
       '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
     ),
   },
+  // The first GIF version: a reader that knows only the GIF89a signature refuses an image the contract takes.
+  { name: 'pixel-87a.gif', type: 'image/gif', variant: 'GIF87a', bytes: Buffer.from('474946383761010001008000000000ffffff2c00000000010001000002024401003b', 'hex') },
 ];
 
 /** An SVG: an image format the contract refuses (415), sent under an image type to show content decides. */

@@ -5,6 +5,14 @@
  * `Infinity` or `1e400` got past the range check to fail later as a 500. The contract says an
  * integer parameter is a whole number in decimal digits, so that is all that gets through:
  * anything else is a 422 naming the parameter. The range is still the validator's to check.
+ *
+ * A 422 names every invalid input of the request (errors.field-names), so such a parameter does not
+ * end the request here: its error is kept (`wholeNumberErrors`), the validator judges the rest of the
+ * request, and the problem it finds lists both (error-handler.ts), this stage's message for the
+ * parameter in place of the validator's. A request the validator lets through is refused with the
+ * kept errors alone by `refuseWholeNumberErrors`, which follows the validator, before any handler. A
+ * path whose text is not even valid percent-encoding goes no further: nothing after this stage could
+ * read it.
  */
 import type { RequestHandler } from 'express';
 import type { ContractIndex } from './contract-index.ts';
@@ -31,6 +39,12 @@ function pathValues(template: string, requestPath: string): Map<string, string |
   return values;
 }
 
+/** The errors this stage found in a request that went on to the validator. */
+const kept = new WeakMap<object, FieldError[]>();
+
+/** The whole-number errors of a request, if it had any: each names a parameter the validator also judged. */
+export const wholeNumberErrors = (req: object): FieldError[] | undefined => kept.get(req);
+
 /** @param basePath where the API router is mounted, which the contract's paths do not include. */
 export function wholeNumbers(contract: ContractIndex, basePath: string): RequestHandler {
   return (req, _res, next) => {
@@ -39,9 +53,11 @@ export function wholeNumbers(contract: ContractIndex, basePath: string): Request
     if (!operation || integers.length === 0) return next();
     const inPath = pathValues(operation.template, req.path);
     const errors: FieldError[] = [];
+    let unreadable = false;
     for (const parameter of integers) {
       if (parameter.in === 'path') {
         const value = inPath.get(parameter.name);
+        unreadable ||= value === undefined;
         if (value === undefined || !WHOLE_NUMBER.test(value)) errors.push({ field: `path.${parameter.name}`, message: MESSAGE });
       } else if (parameter.in === 'query') {
         const value = req.query[parameter.name];
@@ -49,6 +65,26 @@ export function wholeNumbers(contract: ContractIndex, basePath: string): Request
         if (typeof value === 'string' && !WHOLE_NUMBER.test(value)) errors.push({ field: `query.${parameter.name}`, message: MESSAGE });
       }
     }
-    next(errors.length > 0 ? problems.invalid(errors) : undefined);
+    if (errors.length === 0) return next();
+    if (unreadable) return next(problems.invalid(errors));
+    kept.set(req, errors);
+    next();
   };
+}
+
+/** After the validator: a request it let through with whole-number errors is refused with them. */
+export const refuseWholeNumberErrors: RequestHandler = (req, _res, next) => {
+  const errors = kept.get(req);
+  next(errors ? problems.invalid(errors) : undefined);
+};
+
+/**
+ * The errors of a problem the validator found, with this stage's errors first: a parameter both judged
+ * is named once, with this stage's message.
+ */
+export function withWholeNumberErrors(req: object, errors: FieldError[]): FieldError[] {
+  const own = kept.get(req);
+  if (!own) return errors;
+  const fields = new Set(own.map((error) => error.field));
+  return [...own, ...errors.filter((error) => !fields.has(error.field))];
 }

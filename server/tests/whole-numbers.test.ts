@@ -129,6 +129,24 @@ describe('whole numbers in paths and queries', () => {
     expect(storedFingerprint(t.server.db)).toBe(before);
   });
 
+  it('names every invalid input beside one: a spelled-out id with an invalid body, query or both', async () => {
+    const page = ids['/pages/{id}']!.id;
+    const before = storedFingerprint(t.server.db);
+    const fields = async (method: string, url: string, body?: unknown) => {
+      const response = await t.api(method, url, body === undefined ? {} : { body });
+      expect(response.status).toBe(422);
+      return response.body.errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`);
+    };
+    const whole = 'must be a whole number in decimal digits, without sign, leading zeros, decimal point, exponent or spaces';
+    // Each parameter once, with this stage's message, and the body's error beside it.
+    expect(await fields('PATCH', '/pages/1e2', { name: 7 })).toEqual([`path.id: ${whole}`, expect.stringMatching(/^name: /)]);
+    expect(await fields('POST', '/newsletters/abc/subscribers', { email: 'not an address' })).toEqual([`path.newsletter_id: ${whole}`, expect.stringMatching(/^email: /)]);
+    expect(await fields('GET', `/pages/${page}/posts?page=0x2&size=0`)).toEqual([`query.page: ${whole}`, expect.stringMatching(/^query\.size: /)]);
+    // A spelling the validator reads as a valid number is still refused, alone, before any handler.
+    expect(await fields('PATCH', `/pages/${page}.0`, { name: 'Numbers renamed' })).toEqual([`path.id: ${whole}`]);
+    expect(storedFingerprint(t.server.db)).toBe(before);
+  });
+
   it('still takes whole numbers, 0 as a number out of range', async () => {
     const page = ids['/pages/{id}']!.id;
     expect((await t.api('GET', `/pages/${page}`)).status).toBe(200);

@@ -104,7 +104,7 @@ for (const operation of contract.operations) {
     }
     if (hasUpload) {
       for (const image of SAMPLE_IMAGES) {
-        test(`accepts a ${image.type} image`, { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
+        test(`accepts a ${image.type} image${image.variant ? ` (${image.variant})` : ''}`, { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
           // Raw: a file upload's curl line reads better as -F than as the multipart bytes.
           await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(image) });
         });

@@ -7,6 +7,7 @@
 import type { OperationInfo } from '../../contract/document.ts';
 import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
+import type { Exchange } from '../../http/exchange.ts';
 import type { Kit } from '../kit.ts';
 import { envelopeArithmeticProblem, orderingProblem, type Dated, type Envelope } from '../lists.ts';
 import { fillPath, pathIdsFor, validBody } from '../requests.ts';
@@ -45,6 +46,11 @@ async function otherWorkspaceHoldsOne(t: Kit, operation: OperationInfo): Promise
     t.ensure(status === 201, `${create.operationId} in the --token2 workspace answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
     return true;
   });
+}
+
+/** lists.envelope-arithmetic past the end: the envelope names the page and size asked for, not the last page's. */
+function echoesPageAndSize(t: Kit, envelope: Envelope<Dated>, page: number, size: number, exchange: Exchange | undefined): void {
+  t.verify(envelope.page === page && envelope.size === size, `asked for page ${page} of size ${size}, the envelope says page ${envelope.page} of size ${envelope.size}`, { evidence: exchange, rules: ['lists.envelope-arithmetic'] });
 }
 
 // listEmails is left to core/list-emails.test.ts, which tests the same on a known set of emails.
@@ -89,7 +95,7 @@ for (const operation of contract.operations.filter((candidate) => isList(candida
 for (const operation of contract.operations.filter(isList)) {
   forOperation(operation.operationId, (test) => {
     if (hasOwnParent(operation)) {
-      test(`answers the page just past the end, at size ${SPLITTING_SIZE}, and one far past it, with no items and the true total`, { check: 'pagination_arithmetic', rules: ['lists.past-the-end'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      test(`answers the page just past the end, at size ${SPLITTING_SIZE}, and one far past it, with no items and the true total`, { check: 'pagination_arithmetic', rules: ['lists.past-the-end', 'lists.envelope-arithmetic'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
         // A parent of the test's own holds a known number of items that no other test changes.
         const ids = await filledList(t, operation);
         const path = fillPath(operation.path, ids);
@@ -98,13 +104,14 @@ for (const operation of contract.operations.filter(isList)) {
           const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size } });
           const envelope = json as Envelope<Dated> | undefined;
           if (!t.verify(status === 200 && Array.isArray(envelope?.result), `page ${page} of size ${size} answered ${status ?? 'nothing'}; expected 200 with a list`, { evidence: exchange })) continue;
+          echoesPageAndSize(t, envelope!, page, size, exchange);
           t.verify(envelope!.result.length === 0, `page ${page} of size ${size} holds ${envelope!.result.length} items; the list holds ${ITEMS_PER_LIST} items, so its last page at size ${size} is ${Math.ceil(ITEMS_PER_LIST / size)}`, { evidence: exchange });
           t.verify(envelope!.total === ITEMS_PER_LIST, `page ${page} of size ${size} says total ${envelope!.total}; the test made ${ITEMS_PER_LIST} items under a parent of its own`, { evidence: exchange });
         }
       });
       return;
     }
-    test(`answers the page just past the end, at size ${SPLITTING_SIZE}, and one far past it, with no items and the true total`, { check: 'pagination_arithmetic', rules: ['lists.past-the-end'], needs: ['input_reflection'] }, async (t: Kit) => {
+    test(`answers the page just past the end, at size ${SPLITTING_SIZE}, and one far past it, with no items and the true total`, { check: 'pagination_arithmetic', rules: ['lists.past-the-end', 'lists.envelope-arithmetic'], needs: ['input_reflection'] }, async (t: Kit) => {
       // Other tests may add or delete items meanwhile, even between two reads that agree (one item
       // created, then it or another deleted). A right answer in any clean attempt passes; a failure
       // needs a wrong answer in every clean attempt, and at least three of them, so that a list other
@@ -118,6 +125,12 @@ for (const operation of contract.operations.filter(isList)) {
         // The page just past the last at a size that splits the list, and one far past it.
         const justPast = Math.ceil(before.envelope.total / SPLITTING_SIZE) + 1;
         const pasts = [await list(t, operation, { page: justPast, size: SPLITTING_SIZE }), await list(t, operation, { page: 2_000_000_000, size: 1 })];
+        // What the envelope says of the page asked for holds whatever other tests write meanwhile.
+        if (attempt === 0) {
+          for (const [past, page, size] of [[pasts[0]!, justPast, SPLITTING_SIZE], [pasts[1]!, 2_000_000_000, 1]] as const) {
+            if (past.envelope) echoesPageAndSize(t, past.envelope, page, size, past.exchange);
+          }
+        }
         const after = await list(t, operation, { size: 1 });
         if (pasts.some((past) => !past.envelope) || !after.envelope) return;
         if (before.envelope.total !== after.envelope.total) continue;

@@ -86,6 +86,29 @@ for (const child of DELETABLE) {
       t.verify(slug === first.slug, `${child.source} ${JSON.stringify(text)}, made again after the only resource with it was deleted, got slug ${JSON.stringify(slug)}; expected ${JSON.stringify(first.slug)}: a deleted resource holds no slug, so no suffix is needed`, { evidence: again.exchange });
     });
 
+    test(`gives a ${child.source} its slug without a suffix once the holder is deleted, while a suffixed one stays`, { check: 'use_after_free', rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      // The slug, then the slug with -1; the first deleted: the slug is free again, and a server that
+      // numbers past the highest suffix it finds (-2) passes the test above, where no suffix is left.
+      const ids = await pathIdsFor(t, child.create);
+      const text = `${t.names.name('freed')} Twice ${child.source}`;
+      const base = validBody(t, child.create, 'minimal');
+      delete base.slug;
+      const body = { ...base, [child.source]: text };
+      const holder = await t.call(child.create, { ids, body });
+      const holderId = (holder.json as { id?: unknown } | undefined)?.id;
+      t.ensure(holder.status === 201 && typeof holderId === 'number', `${child.create.operationId} of ${child.source} ${JSON.stringify(text)} answered ${holder.status ?? 'nothing'}; expected 201`, { evidence: holder.exchange });
+      const slug = expectedSlug(text);
+      t.ensure((holder.json as { slug?: unknown }).slug === slug, `${child.source} ${JSON.stringify(text)} got slug ${JSON.stringify((holder.json as { slug?: unknown }).slug)}; expected ${slug}`, { evidence: holder.exchange });
+      const suffixed = await makeKept(t, child, ids, body);
+      t.ensure(suffixed.status === 201, `the same ${child.source} a second time: ${child.create.operationId} answered ${suffixed.status ?? 'nothing'}; expected 201`, { evidence: suffixed.exchange });
+      const gone = await t.call(child.remove, { ids: { ...ids, id: holderId as number } });
+      t.ensure(gone.status === 204, `${child.remove.operationId} of ${String(holderId)} answered ${gone.status ?? 'nothing'}; expected 204`, { evidence: gone.exchange });
+      const again = await makeKept(t, child, ids, body);
+      t.ensure(again.status === 201, `the same ${child.source} a third time: ${child.create.operationId} answered ${again.status ?? 'nothing'}; expected 201`, { evidence: again.exchange });
+      const got = (again.json as { slug?: unknown }).slug;
+      t.verify(got === slug, `${child.source} ${JSON.stringify(text)}, made after its unsuffixed holder was deleted (${JSON.stringify((suffixed.json as { slug?: unknown }).slug)} still stands), got slug ${JSON.stringify(got)}; expected ${JSON.stringify(slug)}: a suffix only where the derived slug is taken`, { evidence: again.exchange });
+    });
+
     if (!child.explicit) return;
     const taken = operationRuleIds(contract, child.create, /slug-taken/);
     test('accepts an explicit slug that only a deleted resource had', { check: 'use_after_free', rules: [...rules, ...taken], needs: ['state', 'input_reflection'] }, async (t: Kit) => {

@@ -23,6 +23,11 @@ export interface UpdateSubject {
    * filled-create.ts): the ids of its path.
    */
   make: (resources: Resources, t: Kit) => Promise<Record<string, number>>;
+  /**
+   * A fresh resource made with its required fields only, where that differs from `make`: a field an
+   * update fills along with a named one (an empty `seo_title` given the new title) shows only there.
+   */
+  makeBare?: (resources: Resources, t: Kit) => Promise<Record<string, number>>;
   /** Fields stored as sent, updated by the tests. */
   fields: string[];
   /** Fields the contract derives from a named one, which may change with it. */
@@ -52,6 +57,10 @@ export const UPDATES: Record<string, UpdateSubject> = {
       const body = filledCreateBody(t, 'createCategory', { name: t.names.name('category') });
       return { page_id: pageId, id: (await resources.category(pageId, body as CategoryCreate)).id };
     },
+    makeBare: async (resources) => {
+      const pageId = resources.sharedPageId();
+      return { page_id: pageId, id: (await resources.category(pageId)).id };
+    },
     fields: ['name', 'description', 'color'],
     // A category keeps its slug through a rename.
     derived: [],
@@ -64,6 +73,10 @@ export const UPDATES: Record<string, UpdateSubject> = {
       const body = filledCreateBody(t, 'createPost', { title: t.names.name('post'), status: 'draft' }, references);
       return { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
     },
+    makeBare: async (resources) => {
+      const pageId = resources.sharedPageId();
+      return { page_id: pageId, id: (await resources.post(pageId)).id };
+    },
     fields: ['title', 'description', 'seo_title', 'seo_description', 'og_title', 'og_description'],
     // A post keeps its slug through a new title.
     derived: [],
@@ -74,6 +87,10 @@ export const UPDATES: Record<string, UpdateSubject> = {
       const newsletterId = resources.sharedNewsletterId();
       const body = filledCreateBody(t, 'createEmail', { subject: t.names.name('email') }, { author_id: resources.authorId() });
       return { newsletter_id: newsletterId, id: (await resources.email(newsletterId, body as EmailCreate)).id };
+    },
+    makeBare: async (resources) => {
+      const newsletterId = resources.sharedNewsletterId();
+      return { newsletter_id: newsletterId, id: (await resources.email(newsletterId)).id };
     },
     fields: ['subject', 'preview'],
     // EmailUpdate: the slug does not change with the subject.

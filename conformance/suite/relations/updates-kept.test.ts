@@ -137,14 +137,17 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
     });
 
     test('changes only the fields it names: a PATCH of each field alone leaves every other one as before, in the answer and afterwards', { check: 'crud_agreement', rules: ['resources.patch-named-fields-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
-      // Made with every optional field filled (update-subjects.ts), so a field an update clears shows.
-      const ids = await subject.make(new Resources(t), t);
-      // Each field alone, then all of them: a server that writes fields together (a subject with its
-      // preview) loses the one left out only when the other is named alone.
-      for (const named of [...subject.fields.map((field) => [field]), ...(subject.fields.length > 1 ? [subject.fields] : [])]) {
-        const before = await read(t, subject, ids);
-        const body = Object.fromEntries(named.map((field) => [field, valueFor(t, field, 1)]));
-        await changesOnly(t, `an update of ${named.join(', ')}`, { operationId, readerId: subject.readerId, ids }, before, body, [...named, ...subject.derived]);
+      // Made with every optional field filled (update-subjects.ts), so a field an update clears shows;
+      // and, where it differs, with the required fields only, so a field an update fills shows.
+      const resources = new Resources(t);
+      for (const [made, ids] of [['filled', await subject.make(resources, t)], ...(subject.makeBare ? [['bare', await subject.makeBare(resources, t)] as const] : [])] as const) {
+        // Each field alone, then all of them: a server that writes fields together (a subject with its
+        // preview) loses the one left out only when the other is named alone.
+        for (const named of [...subject.fields.map((field) => [field]), ...(subject.fields.length > 1 ? [subject.fields] : [])]) {
+          const before = await read(t, subject, ids);
+          const body = Object.fromEntries(named.map((field) => [field, valueFor(t, field, 1)]));
+          await changesOnly(t, `an update of ${named.join(', ')} (of a resource made ${made === 'filled' ? 'with every optional field' : 'with its required fields only'})`, { operationId, readerId: subject.readerId, ids }, before, body, [...named, ...subject.derived]);
+        }
       }
     });
   });

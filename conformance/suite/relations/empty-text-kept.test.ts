@@ -1,0 +1,79 @@
+/**
+ * resources.update-kept and requests.valid-input-accepted at the shortest text: where an update's
+ * schema takes an empty string for a text field stored as sent (no `minLength`, a pattern that the empty
+ * text matches, no format), an update to `""` answers and stores `""`. An empty text is a value, not
+ * the absence of one: a server that turns it into `null` (a blank-means-nothing helper) passes every
+ * test that writes text with letters in it, and a client reading the field back sees it cleared.
+ *
+ * Over the update operations of the resources the suite makes (update-subjects.ts) and the author's,
+ * which only a target it may change gives (--fixtures author_id, or --disposable-target).
+ */
+import { jsonMedia } from '../../cases/json-media.ts';
+import { constrainedBranch, typesOf } from '../../generate/values.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
+import { differences, readResource, updateResource, UPDATES, type Json } from './update-subjects.ts';
+
+const { contract } = suiteContext();
+
+const RULES = ['resources.update-kept', 'requests.valid-input-accepted'];
+
+/** The author's text fields an update stores as sent (`formatted_name` follows the names). */
+const AUTHOR_TEXT_FIELDS = ['first_name', 'last_name', 'position', 'short_description', 'long_description'];
+
+/** Of `fields`, those the operation's body schema lets be empty text. */
+function takingEmptyText(operationId: string, fields: readonly string[]): string[] {
+  const body = jsonMedia(contract.operation(operationId));
+  const properties: Record<string, object> = body ? (constrainedBranch(contract, body.schema)?.properties ?? {}) : {};
+  return fields.filter((field) => {
+    const schema = properties[field] ? constrainedBranch(contract, properties[field]) : undefined;
+    if (!schema || !typesOf(contract, schema).types.includes('string') || schema.format !== undefined || Array.isArray(schema.enum)) return false;
+    if (typeof schema.minLength === 'number' && schema.minLength > 0) return false;
+    return typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test('');
+  });
+}
+
+/** Each field set to "" alone: the answer and a read show "". The fields' values before are the caller's to restore. */
+async function emptiesEach(t: Kit, write: { operationId: string; readerId: string; ids: Record<string, number> }, fields: string[]): Promise<void> {
+  for (const field of fields) {
+    const answer = await updateResource(t, write.operationId, write.ids, { [field]: '' });
+    const expected: Json = { [field]: '' };
+    const inAnswer = differences(expected, answer, [field]);
+    t.verify(inAnswer.length === 0, `an update of ${field} to "" answered ${inAnswer.join('; ')}: the schema takes empty text, which is a value, not null`, { rules: RULES });
+    const stored = await readResource(t, write.readerId, write.ids);
+    const inRead = differences(expected, stored, [field]);
+    t.verify(inRead.length === 0, `after an update of ${field} to "", ${write.readerId} shows ${inRead.join('; ')}`, { rules: RULES });
+  }
+}
+
+for (const [operationId, subject] of Object.entries(UPDATES)) {
+  const fields = takingEmptyText(operationId, subject.fields);
+  if (fields.length === 0) continue;
+  forOperation(operationId, (test) => {
+    test(`keeps empty text: ${fields.join(', ')} updated to "" read back as "", not null`, { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      const ids = await subject.make(new Resources(t), t);
+      await emptiesEach(t, { operationId, readerId: subject.readerId, ids }, fields);
+    });
+  });
+}
+
+const authorFields = takingEmptyText('updateAuthor', AUTHOR_TEXT_FIELDS);
+if (authorFields.length > 0) {
+  forOperation('updateAuthor', (test) => {
+    test(`keeps empty text: ${authorFields.join(', ')} updated to "" read back as "", not null`, { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      const id = new Resources(t).sharedAuthorId();
+      if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
+      await holdingAuthor(t, id, async () => {
+        const original = await readResource(t, 'getAuthor', { id });
+        try {
+          await emptiesEach(t, { operationId: 'updateAuthor', readerId: 'getAuthor', ids: { id } }, authorFields);
+        } finally {
+          await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: Object.fromEntries(authorFields.map((field) => [field, original[field]])) as never });
+        }
+      });
+    });
+  });
+}
