@@ -263,6 +263,18 @@ export const FAULT_CATALOG = {
   'post-retitle-fills-seo-title': 'updatePost changing the title of a post without seo_title sets seo_title to the new title',
   'author-empty-position-nulled': 'updateAuthor stores an empty position as null',
   'upload-gif87a-refused': 'uploadImage answers 415 for a GIF of version 87a (only GIF89a is recognised)',
+  'author-deactivation-toggles': 'updateAuthor with active false makes an author who is already inactive active again',
+  'pages-total-counted-to-page-end': "listPages counts its total only up to the end of the page asked for: at size 1, page 1 of three pages says total 1",
+  'post-slug-checked-by-title': 'createPost gives a derived slug a suffix only when a post of the page has the same title: Café after Cafe collides on the slug and is a 500',
+  'image-head-404': "HEAD of an uploaded image's URL answers 404, where GET answers 200 with the image",
+  'category-recolour-any-page': 'updateCategory of the colour alone finds the category through any page of the workspace the path names',
+  'post-update-errors-merged-by-message': "updatePost's 422 lists one error per message: seo_title and og_title both sent as numbers name seo_title alone",
+  'authors-405-allow-lists-post': 'a 405 on /authors lists GET, HEAD and POST in Allow, though the path has no POST',
+  'newsletter-recased-name-returns-existing': 'createNewsletter with the name of another newsletter in other letter case answers 201 with that newsletter instead of 409',
+  'subscriber-plus-alias-merged': 'createSubscriber answers ada+tag@example.com with the subscriber ada@example.com of the newsletter and adds no one',
+  'page-update-409-keeps-rename': 'updatePage refused 409 for a taken slug keeps the new name the same PATCH carried',
+  'reschedule-past-time-unschedules': 'sendEmail with a past scheduled_at for a scheduled email answers 422 but returns the email to draft',
+  'email-content-update-keeps-updated-at': "updateEmail changing only content_md or content_html keeps the email's old updated_at",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

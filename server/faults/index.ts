@@ -24,6 +24,7 @@ import { breakSingleOperationParts, breakSingleOperationPipeline } from './singl
 import { breakSeventhLookParts, breakSeventhLookPipeline } from './seventh-look.ts';
 import { breakSixthLookParts, breakSixthLookPipeline } from './sixth-look.ts';
 import { breakTenthLookParts, breakTenthLookPipeline } from './tenth-look.ts';
+import { breakThirteenthLookParts, breakThirteenthLookPipeline } from './thirteenth-look.ts';
 import { breakTwelfthLookParts, breakTwelfthLookPipeline } from './twelfth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
@@ -48,6 +49,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTenthLookParts(on, parts);
       breakEleventhLookParts(on, parts);
       breakTwelfthLookParts(on, parts);
+      breakThirteenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -55,7 +57,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const laterReads = breakLaterReadsPipeline(on, breakAcrossRequestsPipeline(on, breakSingleOperationPipeline(on, breakRelationPipeline(on, broken.api, context), context), context), context);
       const looks = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
-      const ninth = breakNinthLookPipeline(on, { ...broken, api }, context);
+      const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       return { ...ninth, api: breakOverloadPipeline(on, ninth.api, context) };
     },
   };
