@@ -203,7 +203,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'head-page-other-workspace-200', include: ['getPage'], caughtBy: ['head_as_get'], breaks: ['http.head', 'auth.workspace-scope'] },
   // A tenth set, written from the contract alone (server/faults/tenth-look.ts). Caught as the suite was
   // when they were written: seven of twelve.
-  { fault: 'subscribers-total-counts-deleted', include: ['listSubscribers', 'deleteSubscriber'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  // Caught first by a read of the shared newsletter's list just after another test's delete, which the
+  // order of the run decides; now by a delete among items of the test's own (deleted-not-counted.test.ts).
+  { fault: 'subscribers-total-counts-deleted', include: ['deleteSubscriber'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
   { fault: 'page-domain-part-hashed-from-name', include: ['createPage', 'updatePage'], caughtBy: ['not_a_server_error'], breaks: ['responses.no-server-error'] },
   { fault: 'newsletter-rename-name-slug-without-nfkc', include: ['updateNewsletter'], caughtBy: ['newsletter_update'], breaks: ['newsletter.rename-moves-name-slug'] },
   { fault: 'head-posts-missing-page-200', include: ['listPosts'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
