@@ -1,8 +1,9 @@
 /**
  * Phase 3, negative: invalid inputs one mutation at a time (wrong type, missing required, unknown field,
  * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
- * mutation library the hand-written input tests use, one body with two invalid fields and one invalid
- * path parameter beside an invalid body field (a 422 lists each invalid input). Each is validated against the schema again before
+ * mutation library the hand-written input tests use, one body with two invalid fields, one with every
+ * field of the wrong type, and one invalid path parameter beside an invalid body field (a 422 lists each
+ * invalid input). Each is validated against the schema again before
  * it is judged (send.ts), so a mutation that happens to be valid is never held against a server.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
@@ -59,6 +60,31 @@ function twoFieldCase(contract: ContractDocument, operation: OperationInfo, base
     keywords: [keywordOfMutation(first.mutation.description), keywordOfMutation(second.mutation.description)],
     expect: { kind: 'reject', status: 422 },
     input: { body: second.mutation.apply(first.mutation.apply(baseBody) as Record<string, unknown>) },
+  });
+}
+
+/**
+ * Every body field of the wrong type at once (errors.field-names: "every one of a request with
+ * several"). The two-field case breaks two fields in two ways; a server that keeps one error per
+ * message (two nullable text fields sent as numbers get the same message) names one field of the pair
+ * it breaks the same way, which only a body breaking every field shows.
+ */
+function everyFieldCase(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown>, fieldNames: string[]): GeneratedCase | undefined {
+  const mutations = bodyMutations(contract, jsonMedia(operation)!.schema);
+  const broken = fieldNames.flatMap((field) => {
+    const mutation = mutations.find((candidate) => candidate.description.startsWith(`${field} of the wrong type`));
+    return mutation ? [{ field, mutation }] : [];
+  });
+  if (broken.length < 3) return undefined;
+  return makeCase({
+    phase: 'negative',
+    operationId: operation.operationId,
+    title: `a body with every field of the wrong type (${broken.map(({ field }) => field).join(', ')})`,
+    location: 'body',
+    causes: broken.map(({ field }) => `body.${field}`),
+    keywords: ['type'],
+    expect: { kind: 'reject', status: 422 },
+    input: { body: broken.reduce<Record<string, unknown>>((body, { mutation }) => mutation.apply(body) as Record<string, unknown>, baseBody) },
   });
 }
 
@@ -172,6 +198,8 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
     if (twoFields) cases.push(twoFields);
     const pathAndBody = pathAndBodyCase(contract, operation, baseBody, fieldNames);
     if (pathAndBody) cases.push(pathAndBody);
+    const everyField = everyFieldCase(contract, operation, baseBody, fieldNames);
+    if (everyField) cases.push(everyField);
     cases.push(
       makeCase({
         phase: 'negative',

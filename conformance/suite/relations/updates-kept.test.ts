@@ -89,16 +89,22 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
   const list = listOf(contract, subject.readerId);
   forOperation(operationId, (test) => {
     if (takesMarkdown(operationId, subject.readerId)) {
-      test('renders every Markdown update: a second one with other Markdown shows its own rendering, in the answer and a read', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      test('renders every Markdown update: a second one with other Markdown shows its own rendering, in the answer and a read, and moves updated_at', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         // A server that keeps a rendering per resource (a cache keyed by id) shows the first one again.
         const ids = await subject.make(new Resources(t), t);
+        let written = String((await read(t, subject, ids)).updated_at);
         for (const round of [1, 2]) {
+          // updated_at "tells when a resource was last written": a content-only update moves it too. A
+          // second and more apart, so a clock of any precision the contract allows moves between writes.
+          await new Promise((resolve) => setTimeout(resolve, 1100));
           const word = t.names.name(`rendered-${round}`);
           const answer = await update(t, operationId, ids, { content_md: `Round ${round}: **${word}**` });
           const expected = `<strong>${word}</strong>`;
           t.verify(String(answer.content_html ?? '').includes(expected), `update ${round} of content_md answered content_html ${JSON.stringify(answer.content_html)}; expected it to render **${word}** as ${expected}`);
+          t.verify(Date.parse(String(answer.updated_at)) > Date.parse(written), `update ${round} of content_md alone answered updated_at ${JSON.stringify(answer.updated_at)}, not later than the last write's ${written}: updated_at tells when the resource was last written`);
           const stored = await read(t, subject, ids);
           t.verify(String(stored.content_html ?? '').includes(expected), `after update ${round} of content_md, ${subject.readerId} shows content_html ${JSON.stringify(stored.content_html)}; expected ${expected}`);
+          written = String(answer.updated_at);
         }
       });
     }

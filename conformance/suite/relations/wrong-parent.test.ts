@@ -11,7 +11,7 @@ import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { pathIdsFor, wellFormedCall } from '../requests.ts';
+import { pathIdsFor, validBody, wellFormedCall } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { DELIVERY_TEST_TIMEOUT_MS, statesToReach, updatedState, type ChildState } from './child-states.ts';
 
@@ -66,5 +66,21 @@ for (const operation of contract.operations.filter((candidate) => parentOf(candi
         t.verify(JSON.stringify(after) === JSON.stringify(before), `the refused ${operation.operationId} through ${parent} ${other} changed the item: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`, { check: 'failed_write_leaves_nothing' });
       });
     }
+    if (operation.method !== 'PATCH') return;
+    // A handler that checks the parent on some fields' path only (a recolour that skips the lookup the
+    // rename does) answers the whole body's 404 and lets a field sent alone through.
+    test(`answers 404 for each field sent alone to its resource through another ${parentKind} of the workspace, changing nothing`, { check: 'missing_resource', rules: ['resources.child-of-its-parent', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
+      const ids = await pathIdsFor(t, operation);
+      const resources = new Resources(t);
+      const other = await t.shared('other-parent', async () => (parent === 'page_id' ? (await resources.page('other-parent')).id : (await resources.newsletter('other-parent')).id));
+      const before = await readChild(t, operation, ids);
+      const fields = Object.entries(validBody(t, operation, 'typical'));
+      for (const [field, value] of fields) {
+        const { status, exchange } = await t.call(operation, { ids: { ...ids, [parent]: other }, body: { [field]: value } });
+        t.verify(status === 404, `${operation.operationId} of ${field} alone for ${parentKind} ${ids[parent]}'s item ${ids.id}, through ${parent} ${other}, answered ${status ?? 'nothing'}; expected 404`, { evidence: exchange });
+      }
+      const after = await readChild(t, operation, ids);
+      t.verify(JSON.stringify(after) === JSON.stringify(before), `the refused ${operation.operationId}s of ${fields.map(([field]) => field).join(', ')}, each alone through ${parent} ${other}, changed the item: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`, { check: 'failed_write_leaves_nothing' });
+    });
   }, { concurrent: true });
 }

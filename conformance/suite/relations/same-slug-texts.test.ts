@@ -1,0 +1,87 @@
+/**
+ * A derived slug is made unique on the slug, not on the text it comes from (the introduction's Slugs:
+ * a suffix where the derived slug is taken). Two different texts with one slug, `… Cafe` and `… Café`,
+ * made in that order under one parent: the second gets the first's slug with `-1`, for every operation
+ * that derives a slug made unique with a suffix (a post's, a category's and an email's `slug`, a page's
+ * `slug` and `name_slug`, a newsletter's `name_slug`). A server that looks for the text instead (the
+ * same title means a suffix) passes every test that makes the same text twice, and collides on the
+ * slug (a 500, or a slug shared by two) here.
+ */
+import type { CheckName } from '../../checks/catalog.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+import { expectedSlug } from '../slugs.ts';
+
+type Made = Record<string, unknown> & { id: number };
+
+/** Each operation: the fields it derives, and how to make one under a parent shared by both makes. */
+const DERIVING: Record<string, { fields: string[]; check: CheckName; rules: string[]; maker: (t: Kit) => Promise<(text: string) => Promise<Made>> }> = {
+  createPost: {
+    check: 'post_slug',
+    rules: ['post.slug-unique-in-page'],
+    fields: ['slug'],
+    maker: async (t) => {
+      const resources = new Resources(t);
+      const page = await resources.page('same-slug');
+      return async (title) => (await resources.post(page.id, { title })) as unknown as Made;
+    },
+  },
+  createCategory: {
+    check: 'category_slug',
+    rules: ['category.slug-derived'],
+    fields: ['slug'],
+    maker: async (t) => {
+      const resources = new Resources(t);
+      const page = await resources.page('same-slug');
+      return async (name) => (await resources.category(page.id, { name })) as unknown as Made;
+    },
+  },
+  createEmail: {
+    check: 'crud_agreement',
+    rules: ['email.created-draft'],
+    fields: ['slug'],
+    maker: async (t) => {
+      const resources = new Resources(t);
+      const newsletter = await resources.newsletter('same-slug');
+      return async (subject) => (await resources.email(newsletter.id, { subject })) as unknown as Made;
+    },
+  },
+  createPage: {
+    check: 'page_creation',
+    rules: ['page.slug-from-name'],
+    fields: ['slug', 'name_slug'],
+    maker: async (t: Kit) => async (name: string) => {
+      const { data, response } = await t.api.POST('/pages', { body: { name } });
+      t.ensure(response.status === 201 && data !== undefined, `createPage of ${JSON.stringify(name)} answered ${response.status}; expected 201`, { evidence: response });
+      return data as unknown as Made;
+    },
+  },
+  createNewsletter: {
+    check: 'crud_agreement',
+    rules: ['newsletter.name-slug-derived'],
+    fields: ['name_slug'],
+    maker: async (t: Kit) => async (name: string) => {
+      const { data, response } = await t.api.POST('/newsletters', { body: { name } });
+      t.ensure(response.status === 201 && data !== undefined, `createNewsletter of ${JSON.stringify(name)} answered ${response.status}; expected 201`, { evidence: response });
+      return data as unknown as Made;
+    },
+  },
+};
+
+for (const [operationId, { fields, check, rules, maker }] of Object.entries(DERIVING)) {
+  forOperation(operationId, (test) => {
+    test(`suffixes a second text with the same slug as a first, different as the texts are (Cafe, then Café)`, { check, rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      const make = await maker(t);
+      const base = t.names.name('Same slug');
+      const [plain, accented] = [`${base} Cafe`, `${base} Café`];
+      const slug = expectedSlug(plain);
+      const first = await make(plain);
+      const second = await make(accented);
+      for (const field of fields) {
+        t.ensure(first[field] === slug, `${JSON.stringify(plain)} got ${field} ${JSON.stringify(first[field])}; expected ${slug}`);
+        t.verify(second[field] === `${slug}-1`, `${JSON.stringify(accented)}, made after ${JSON.stringify(plain)} (${field} ${slug}), got ${field} ${JSON.stringify(second[field])}; expected ${slug}-1: the slug is taken, whatever text it came from`);
+      }
+    });
+  });
+}

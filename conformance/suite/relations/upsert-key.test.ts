@@ -1,0 +1,34 @@
+/**
+ * subscriber.upsert-same-id and subscriber.new-active-verified: the upsert is keyed on the address
+ * trimmed and in lowercase, and on nothing looser. An address that differs by a `+tag` or a dot in its
+ * local part is another address (mail providers that ignore them are not the contract's concern): it
+ * creates a subscriber of its own, with its own id, and both are listed. A server that canonicalises
+ * addresses further answers the first subscriber for the second, which every test of one address passes.
+ */
+import type { Subscriber } from '../../../generated/openapi.d.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+
+forOperation('createSubscriber', (test) => {
+  test('creates a subscriber of its own for an address that differs by a +tag or a dot, and lists each', { check: 'crud_agreement', rules: ['subscriber.upsert-same-id', 'subscriber.new-active-verified'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const newsletter = await resources.newsletter('upsert-key');
+    const local = t.names.name('ada').toLowerCase();
+    const first = await resources.subscriber(newsletter.id, `${local}@example.com`);
+    const others: Subscriber[] = [];
+    for (const address of [`${local}+news@example.com`, `${local.slice(0, 1)}.${local.slice(1)}@example.com`]) {
+      const { status, json, exchange } = await t.call(t.contract.operation('createSubscriber'), { ids: { newsletter_id: newsletter.id }, body: { email: address } });
+      t.ensure(status === 200 && json !== undefined, `createSubscriber of ${address} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+      const made = json as Subscriber;
+      if (typeof made.id === 'number' && made.id !== first.id) t.cleanup(`subscriber ${made.id} of newsletter ${newsletter.id}`, async () => void (await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletter.id, id: made.id } } })));
+      t.verify(made.id !== first.id && made.email === address, `createSubscriber of ${address} answered subscriber ${made.id} (${JSON.stringify(made.email)}), the subscriber of ${first.email} (${first.id}); expected a new one with the address as sent: the upsert matches the address trimmed and in any letter case, nothing more`, { evidence: exchange });
+      others.push(made);
+    }
+    const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/subscribers', { params: { path: { newsletter_id: newsletter.id }, query: { size: 100 } } });
+    t.ensure(response.status === 200 && data !== undefined, `listSubscribers answered ${response.status}; expected 200`, { evidence: response });
+    const listed = new Set(data.result.map((subscriber) => subscriber.id));
+    const missing = [first, ...others].filter((subscriber) => !listed.has(subscriber.id)).map((subscriber) => subscriber.email);
+    t.verify(missing.length === 0 && data.total === 3, `listSubscribers holds ${data.total} (${missing.length > 0 ? `without ${missing.join(', ')}` : 'each listed'}); expected the three addresses, each once`, { evidence: response });
+  });
+});
