@@ -275,6 +275,18 @@ export const FAULT_CATALOG = {
   'page-update-409-keeps-rename': 'updatePage refused 409 for a taken slug keeps the new name the same PATCH carried',
   'reschedule-past-time-unschedules': 'sendEmail with a past scheduled_at for a scheduled email answers 422 but returns the email to draft',
   'email-content-update-keeps-updated-at': "updateEmail changing only content_md or content_html keeps the email's old updated_at",
+  'authors-page-windows-reversed': "listAuthors reverses each page's window of the oldest authors instead of listing newest first: right only while every author fits on one page",
+  'author-deactivation-clears-position': 'updateAuthor with active false also clears the position the PATCH did not name',
+  'subscriber-trim-ascii-space-only': 'createSubscriber trims only ASCII white space: an address wrapped in a no-break or ideographic space is stored with it, a second subscriber beside the plain address',
+  'subscribers-other-workspace-listed-empty': "listSubscribers answers another workspace's newsletter with 200 and an empty list, where an id of no newsletter is 404",
+  'post-publish-stamped-with-created-at': "updatePost publishing a draft sets first_published_at to the post's created_at, not the moment it was published",
+  'post-slug-suffix-counts-prefix-matches': 'createPost suffixes a derived slug with the number of slugs of the page that start with it: Hello after Hello World gets hello-1',
+  'newsletter-rename-same-slug-suffixed': "updateNewsletter gives a newsletter renamed to a name of the same slug (Weekly to Weekly!) a suffixed name_slug, its own counted as taken",
+  'head-send-path-404': 'HEAD of /newsletters/{id}/emails/{id}/send answers 404, where GET answers 405 with Allow: POST',
+  'email-update-422-unknown-field-unnamed': "updateEmail's 422 leaves out the unknown fields of a body that also has an invalid known field",
+  'category-location-memoized-per-page': "createCategory's Location names the first category created on the page for every later one",
+  'upload-named-after-file': "uploadImage stores an image under its file's name, so a second upload of another photo.png replaces the first at its URL",
+  'page-get-cached-after-first-read': 'getPage answers a page as it was at its first read: a page read, then renamed, reads its old name',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

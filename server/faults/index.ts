@@ -11,6 +11,7 @@ import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-
 import type { FaultName } from './catalog.ts';
 import { breakEighthLookParts, breakEighthLookPipeline } from './eighth-look.ts';
 import { breakEleventhLookParts, breakEleventhLookPipeline } from './eleventh-look.ts';
+import { breakFourteenthLookParts, breakFourteenthLookPipeline } from './fourteenth-look.ts';
 import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
@@ -50,6 +51,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakEleventhLookParts(on, parts);
       breakTwelfthLookParts(on, parts);
       breakThirteenthLookParts(on, parts);
+      breakFourteenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -58,7 +60,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const looks = breakSeventhLookPipeline(on, breakSixthLookPipeline(on, breakFifthLookPipeline(on, breakSecondLooksPipeline(on, laterReads, context), context), context), context);
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
-      return { ...ninth, api: breakOverloadPipeline(on, ninth.api, context) };
+      const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
+      return { ...fourteenth, api: breakOverloadPipeline(on, fourteenth.api, context) };
     },
   };
 }
