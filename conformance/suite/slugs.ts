@@ -37,11 +37,13 @@ export const COMPATIBILITY_SAMPLE = 'ﬁ Ｂ';
 
 /**
  * A text with every kind of character the derivation treats on its own: a `/` (removed, not a hyphen),
- * accented letters, letters that do not decompose, compatibility characters, punctuation and spaces.
+ * accented letters, letters that do not decompose, compatibility characters, punctuation and spaces,
+ * apostrophes (a hyphen, as every other character: slug libraries join `Ada’s` into `adas`) and `&` (a
+ * hyphen, where libraries write `and`).
  * Every operation that derives or normalises a slug is given it, after a generated name of about 40
  * characters: short enough that the slug stays under the 90-character cut, so every part is judged.
  */
-export const SLUG_SAMPLE = `Docs/Guides Été, Straße Łódź Æble đ ${COMPATIBILITY_SAMPLE}`;
+export const SLUG_SAMPLE = `Docs/Guides Été, Ada’s & Don't Łódź Æble đ ${COMPATIBILITY_SAMPLE}`;
 
 /** The contract's cut: a slug longer than this is cut after it, and a hyphen left at the end dropped. */
 export const SLUG_CUT = 90;

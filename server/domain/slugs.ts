@@ -10,12 +10,26 @@ export const SLUG_MAX_LENGTH = 100;
 const BASE_MAX_LENGTH = SLUG_MAX_LENGTH - 10;
 
 /**
+ * What the library would turn into words or drop, where the contract (Slugs: "every run of other
+ * characters turned into one hyphen") makes a hyphen: its built-in replacements (`&` as `and`, `♥` as
+ * `love`, `🦄` as `unicorn`) are overridden with a space, and apostrophes are made spaces before it
+ * runs, since it joins a contraction or possessive (`Ada's` became `adas`, where the contract gives
+ * `ada-s`).
+ */
+const WORDS_AS_SEPARATORS: [string, string][] = [
+  ['&', ' '],
+  ['♥', ' '],
+  ['🦄', ' '],
+];
+const APOSTROPHES = /['\u2019]/g;
+
+/**
  * The slug of a text, or '' when the text has no letters or digits. NFKC first: the library's
  * transliteration table knows letters, not their compatibility forms, and drops what it does not know
  * (`ﬁne` became `ne`, full-width `Ｂｌｏｇ` nothing at all), where the contract asks for ASCII.
  */
 export function slugify(text: string): string {
-  const slug = slugifyText(text.normalize('NFKC').replace(/\//g, ''), { decamelize: false });
+  const slug = slugifyText(text.normalize('NFKC').replace(/\//g, '').replace(APOSTROPHES, ' '), { decamelize: false, customReplacements: WORDS_AS_SEPARATORS });
   return slug.slice(0, BASE_MAX_LENGTH).replace(/-+$/, '');
 }
 

@@ -52,6 +52,14 @@ describe('POST /pages', () => {
     expect(explicit.body.slug).toBe('api-v2-fix-tm');
   });
 
+  it('turns apostrophes and ampersands into hyphens, as every other character that is not a letter or digit', async () => {
+    // Slug libraries join contractions (`ada’s` as `adas`) and spell `&` as `and`; the contract does neither.
+    const derived = await t.api('POST', '/pages', { body: { name: "Ada’s Notes & Don't ♥" } });
+    expect(derived.body).toMatchObject({ name_slug: 'ada-s-notes-don-t', slug: 'ada-s-notes-don-t' });
+    const explicit = await t.api('POST', '/pages', { body: { name: 'Other notes', slug: "Tips & Tricks's" } });
+    expect(explicit.body.slug).toBe('tips-tricks-s');
+  });
+
   it('refuses an explicit slug another page uses with 409', async () => {
     await t.api('POST', '/pages', { body: { name: 'Changelog', slug: 'changes' } });
     const { status, body } = await t.api('POST', '/pages', { body: { name: 'Other changelog', slug: 'changes' } });
