@@ -2,12 +2,12 @@
  * Phase 3, negative: invalid inputs one mutation at a time (wrong type, missing required, unknown field,
  * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
  * mutation library the hand-written input tests use, one body with two invalid fields, one with every
- * field of the wrong type, and one invalid path parameter beside an invalid body field (a 422 lists each
+ * field of the wrong type, one with an unknown field beside an invalid one, and one invalid path parameter beside an invalid body field (a 422 lists each
  * invalid input). Each is validated against the schema again before
  * it is judged (send.ts), so a mutation that happens to be valid is never held against a server.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
-import { bodyMutations, parameterMutations } from '../generate/mutations.ts';
+import { bodyMutations, parameterMutations, UNKNOWN_FIELD } from '../generate/mutations.ts';
 import { bodyKeywords, inputFields, type CoveredKeyword, type InputField } from './fields.ts';
 import { jsonMedia } from './json-media.ts';
 import { makeCase, type GeneratedCase } from './model.ts';
@@ -60,6 +60,31 @@ function twoFieldCase(contract: ContractDocument, operation: OperationInfo, base
     keywords: [keywordOfMutation(first.mutation.description), keywordOfMutation(second.mutation.description)],
     expect: { kind: 'reject', status: 422 },
     input: { body: second.mutation.apply(first.mutation.apply(baseBody) as Record<string, unknown>) },
+  });
+}
+
+/**
+ * An unknown field beside a known field of the wrong type (errors.field-names): the 422 names both, the
+ * unknown field by its name. A server that checks unknown fields only when the known ones pass names it
+ * when it is sent alone, which is all the one-mutation case asks.
+ */
+function unknownBesideInvalidCase(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown>, fieldNames: string[]): GeneratedCase | undefined {
+  const mutations = bodyMutations(contract, jsonMedia(operation)!.schema);
+  const unknown = mutations.find((mutation) => mutation.description === `an unknown field ${UNKNOWN_FIELD}`);
+  const known = fieldNames.flatMap((field) => {
+    const mutation = mutations.find((candidate) => candidate.description.startsWith(`${field} of the wrong type`));
+    return mutation ? [{ field, mutation }] : [];
+  })[0];
+  if (!unknown || !known) return undefined;
+  return makeCase({
+    phase: 'negative',
+    operationId: operation.operationId,
+    title: `a body with ${unknown.description} and ${known.mutation.description}`,
+    location: 'body',
+    causes: [`body.${UNKNOWN_FIELD}`, `body.${known.field}`],
+    keywords: ['additionalProperties', 'type'],
+    expect: { kind: 'reject', status: 422 },
+    input: { body: known.mutation.apply(unknown.apply(baseBody) as Record<string, unknown>) },
   });
 }
 
@@ -200,6 +225,8 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
     if (pathAndBody) cases.push(pathAndBody);
     const everyField = everyFieldCase(contract, operation, baseBody, fieldNames);
     if (everyField) cases.push(everyField);
+    const unknownBeside = unknownBesideInvalidCase(contract, operation, baseBody, fieldNames);
+    if (unknownBeside) cases.push(unknownBeside);
     cases.push(
       makeCase({
         phase: 'negative',

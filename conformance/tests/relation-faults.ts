@@ -278,6 +278,24 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-update-409-keeps-rename', include: ['updatePage'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
   { fault: 'email-content-update-keeps-updated-at', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'post-update-errors-merged-by-message', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
+  // A fourteenth set, written from the contract alone (server/faults/fourteenth-look.ts). Caught as the
+  // suite was when they were written: six of twelve (one by the model phase alone).
+  // authors-page-windows-reversed is not proven: it shows only on a list of several authors, and
+  // authors cannot be made through the API; the test server has one.
+  { fault: 'author-deactivation-clears-position', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'subscribers-other-workspace-listed-empty', include: ['listSubscribers'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'category-location-memoized-per-page', include: ['createCategory'], caughtBy: ['location_created'], breaks: ['headers.location-created'] },
+  { fault: 'upload-named-after-file', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
+  { fault: 'page-get-cached-after-first-read', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'newsletter-rename-same-slug-suffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['newsletter.rename-moves-name-slug'], alone: MODEL },
+  // The same set, caught by checks over all they apply to: an address in white space that is not ASCII;
+  // a first publication stamped later than the creation; a slug that only begins a taken one; HEAD of a
+  // path without GET; an unknown field beside an invalid one.
+  { fault: 'subscriber-trim-ascii-space-only', include: ['createSubscriber'], caughtBy: ['crud_agreement'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'post-publish-stamped-with-created-at', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['post.first-published-kept'] },
+  { fault: 'post-slug-suffix-counts-prefix-matches', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
+  { fault: 'head-send-path-404', include: ['sendEmail'], caughtBy: ['method_not_allowed'], breaks: ['http.head'] },
+  { fault: 'email-update-422-unknown-field-unnamed', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   // Caught by the model phase too, which sends every read also as HEAD (a list with each of its filters).
   { fault: 'head-authors-active-filter-422', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['http.head'], alone: MODEL },
 ];

@@ -39,5 +39,15 @@ for (const [path, operations] of byPath) {
       const problem = json as { type?: unknown; status?: unknown } | undefined;
       t.verify(contentType.startsWith('application/problem+json') && problem?.status === 405 && typeof problem.type === 'string', `the 405 is not a problem document with status 405 (Content-Type ${contentType})`);
     });
+    if (declared.includes('GET')) return;
+    // HEAD answers what GET would (http.head): on a path without GET, GET's 405 and its Allow.
+    test(`answers HEAD ${path}, which has no GET, as GET: 405 and Allow: ${allowed.join(', ')}`, { check: 'method_not_allowed', rules: ['http.method-not-allowed', 'http.head'], needs: ['method_allow', 'head'] }, async (t: Kit) => {
+      const ids = await pathIdsFor(t, first);
+      const { exchange, status } = await t.raw({ method: 'HEAD', path: fillPath(path, ids) });
+      t.verify(status === 405, `HEAD answered ${status ?? 'nothing'}; GET of a path without GET is a 405, and HEAD answers what GET would`);
+      const allow = new Headers(exchange.response?.headers ?? []).get('allow');
+      const listed = (allow ?? '').split(',').map((item) => item.trim().toUpperCase()).filter(Boolean);
+      t.verify(status !== 405 || (listed.length === allowed.length && allowed.every((item) => listed.includes(item))), `HEAD's Allow is ${JSON.stringify(allow)}; expected exactly ${allowed.join(', ')}`);
+    });
   });
 }

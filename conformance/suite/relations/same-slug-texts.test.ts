@@ -5,7 +5,8 @@
  * that derives a slug made unique with a suffix (a post's, a category's and an email's `slug`, a page's
  * `slug` and `name_slug`, a newsletter's `name_slug`). A server that looks for the text instead (the
  * same title means a suffix) passes every test that makes the same text twice, and collides on the
- * slug (a 500, or a slug shared by two) here.
+ * slug (a 500, or a slug shared by two) here. And the other way: a slug that only begins a taken one
+ * (`hello` beside `hello-world`) is free, and gets no suffix.
  */
 import type { CheckName } from '../../checks/catalog.ts';
 import { forOperation } from '../harness.ts';
@@ -81,6 +82,19 @@ for (const [operationId, { fields, check, rules, maker }] of Object.entries(DERI
       for (const field of fields) {
         t.ensure(first[field] === slug, `${JSON.stringify(plain)} got ${field} ${JSON.stringify(first[field])}; expected ${slug}`);
         t.verify(second[field] === `${slug}-1`, `${JSON.stringify(accented)}, made after ${JSON.stringify(plain)} (${field} ${slug}), got ${field} ${JSON.stringify(second[field])}; expected ${slug}-1: the slug is taken, whatever text it came from`);
+      }
+    });
+
+    test('gives a text whose slug only begins a taken one its slug without a suffix (Hello World, then Hello)', { check, rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      // A server that counts the slugs starting with the base (a LIKE 'base%' query) suffixes a free slug.
+      const make = await maker(t);
+      const base = t.names.name('Prefix slug');
+      const [longer, shorter] = [`${base} Hello World`, `${base} Hello`];
+      await make(longer);
+      const made = await make(shorter);
+      const slug = expectedSlug(shorter);
+      for (const field of fields) {
+        t.verify(made[field] === slug, `${JSON.stringify(shorter)}, made after ${JSON.stringify(longer)} (${expectedSlug(longer)}), got ${field} ${JSON.stringify(made[field])}; expected ${slug}: no resource has that slug, so no suffix is needed`);
       }
     });
   });

@@ -35,9 +35,14 @@ forOperation('updatePost', (test) => {
     const ids = { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
     const write = { operationId: 'updatePost', readerId: 'getPost', ids };
     let before = await readResource(t, 'getPost', ids);
+    // A second and more after creation, so that a clock of any precision tells the publication from it.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     // The first publish sets first_published_at; the later steps keep it (only status moves).
     for (const [status, free] of [['published', ['status', 'first_published_at']], ['draft', ['status']], ['published', ['status']]] as const) {
       before = await changesOnly(t, `a change of status to ${status}`, write, before, { status }, [...free]);
+      if ((free as readonly string[]).includes('first_published_at')) {
+        t.verify(Date.parse(String(before.first_published_at)) > Date.parse(String(before.created_at)), `the first publication, over a second after the post was made, stamped first_published_at ${JSON.stringify(before.first_published_at)}, not later than created_at ${JSON.stringify(before.created_at)}: it is the moment of the first publication`, { rules: ['post.first-published-kept'] });
+      }
     }
   });
 
@@ -70,8 +75,10 @@ forOperation('updateAuthor', (test) => {
       const original = await readResource(t, 'getAuthor', { id });
       const restore = Object.fromEntries(['active', ...Object.keys(AUTHOR_FIELDS)].map((field) => [field, original[field]]));
       try {
-        let before = original;
-        if (original.active !== false) before = await changesOnly(t, 'a change of active to false', write, before, { active: false }, ['active']);
+        // Every optional field given a value first: a deactivation that clears one shows only on a value.
+        const filled = { last_name: textFor(t, 'last_name'), position: textFor(t, 'position'), short_description: textFor(t, 'short_description') };
+        let before = await changesOnly(t, 'an update of last_name, position and short_description', write, original, filled, [...Object.keys(filled), 'formatted_name']);
+        if (before.active !== false) before = await changesOnly(t, 'a change of active to false', write, before, { active: false }, ['active']);
         for (const [field, free] of Object.entries(AUTHOR_FIELDS)) {
           before = await changesOnly(t, `an update of ${field} alone of an inactive author`, write, before, { [field]: textFor(t, field) }, free);
         }

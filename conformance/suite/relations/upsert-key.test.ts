@@ -4,6 +4,9 @@
  * local part is another address (mail providers that ignore them are not the contract's concern): it
  * creates a subscriber of its own, with its own id, and both are listed. A server that canonicalises
  * addresses further answers the first subscriber for the second, which every test of one address passes.
+ * And the other way: the address surrounded by white space that is not ASCII is the same address (the
+ * introduction: "any white space, which is trimmed"), so a server that trims ASCII spaces only makes a
+ * second subscriber of it.
  */
 import type { Subscriber } from '../../../generated/openapi.d.ts';
 import { forOperation } from '../harness.ts';
@@ -11,7 +14,7 @@ import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 
 forOperation('createSubscriber', (test) => {
-  test('creates a subscriber of its own for an address that differs by a +tag or a dot, and lists each', { check: 'crud_agreement', rules: ['subscriber.upsert-same-id', 'subscriber.new-active-verified'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+  test('creates a subscriber of its own for an address that differs by a +tag or a dot, answers the same one for the address in any white space, and lists each once', { check: 'crud_agreement', rules: ['subscriber.upsert-same-id', 'subscriber.new-active-verified'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletter = await resources.newsletter('upsert-key');
     const local = t.names.name('ada').toLowerCase();
@@ -25,6 +28,12 @@ forOperation('createSubscriber', (test) => {
       t.verify(made.id !== first.id && made.email === address, `createSubscriber of ${address} answered subscriber ${made.id} (${JSON.stringify(made.email)}), the subscriber of ${first.email} (${first.id}); expected a new one with the address as sent: the upsert matches the address trimmed and in any letter case, nothing more`, { evidence: exchange });
       others.push(made);
     }
+    // Surrounded by white space that is not ASCII (a no-break space, an em space): the same address, trimmed.
+    const spaced = `\u00a0${first.email}\u2003`;
+    const again = await t.call(t.contract.operation('createSubscriber'), { ids: { newsletter_id: newsletter.id }, body: { email: spaced } });
+    t.verify(again.status === 200 && (again.json as Subscriber | undefined)?.id === first.id, `createSubscriber of ${JSON.stringify(spaced)} answered ${again.status ?? 'nothing'} with subscriber ${(again.json as Subscriber | undefined)?.id} (${JSON.stringify((again.json as Subscriber | undefined)?.email)}); expected 200 with ${first.id}: any white space around an address is trimmed before it is matched`, { evidence: again.exchange });
+    const spacedId = (again.json as Subscriber | undefined)?.id;
+    if (typeof spacedId === 'number' && spacedId !== first.id) t.cleanup(`subscriber ${spacedId} of newsletter ${newsletter.id}`, async () => void (await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletter.id, id: spacedId } } })));
     const { data, response } = await t.api.GET('/newsletters/{newsletter_id}/subscribers', { params: { path: { newsletter_id: newsletter.id }, query: { size: 100 } } });
     t.ensure(response.status === 200 && data !== undefined, `listSubscribers answered ${response.status}; expected 200`, { evidence: response });
     const listed = new Set(data.result.map((subscriber) => subscriber.id));
