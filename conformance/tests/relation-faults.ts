@@ -274,7 +274,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // every field of the wrong type.
   { fault: 'post-slug-checked-by-title', include: ['createPost'], caughtBy: ['not_a_server_error'], breaks: ['responses.no-server-error'] },
   { fault: 'category-recolour-any-page', include: ['updateCategory'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
-  { fault: 'subscriber-plus-alias-merged', include: ['createSubscriber'], caughtBy: ['crud_agreement'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'subscriber-plus-alias-merged', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
   { fault: 'page-update-409-keeps-rename', include: ['updatePage'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
   { fault: 'email-content-update-keeps-updated-at', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'post-update-errors-merged-by-message', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
@@ -291,7 +291,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // The same set, caught by checks over all they apply to: an address in white space that is not ASCII;
   // a first publication stamped later than the creation; a slug that only begins a taken one; HEAD of a
   // path without GET; an unknown field beside an invalid one.
-  { fault: 'subscriber-trim-ascii-space-only', include: ['createSubscriber'], caughtBy: ['crud_agreement'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'subscriber-trim-ascii-space-only', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
   { fault: 'post-publish-stamped-with-created-at', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['post.first-published-kept'] },
   { fault: 'post-slug-suffix-counts-prefix-matches', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['post.slug-unique-in-page'] },
   { fault: 'head-send-path-404', include: ['sendEmail'], caughtBy: ['method_not_allowed'], breaks: ['http.head'] },

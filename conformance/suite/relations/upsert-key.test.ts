@@ -14,7 +14,7 @@ import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 
 forOperation('createSubscriber', (test) => {
-  test('creates a subscriber of its own for an address that differs by a +tag or a dot, answers the same one for the address in any white space, and lists each once', { check: 'crud_agreement', rules: ['subscriber.upsert-same-id', 'subscriber.new-active-verified'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+  test('creates a subscriber of its own for an address that differs by a +tag or a dot, answers the same one for the address in any white space, and lists each once', { check: 'subscriber_upsert_identity', rules: ['subscriber.upsert-same-id', 'subscriber.new-active-verified'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletter = await resources.newsletter('upsert-key');
     const local = t.names.name('ada').toLowerCase();
