@@ -15,6 +15,7 @@ import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
+import { beforeHeaders, rewriteSentJson } from './answer-rewrites.ts';
 import type { FaultSet } from './fault-set.ts';
 
 /** The page size the newsletter list's query is capped at: one short of the contract's 100. */
@@ -156,30 +157,6 @@ export function breakEleventhLookParts(on: FaultSet, { db, stores, services }: S
       );
     };
   }
-}
-
-/** Runs `rewrite` on the body of a JSON answer `res` sends with `send`, when `when` holds for its status. */
-function rewriteSentJson(res: Response, when: (status: number) => boolean, rewrite: (body: any) => any): void {
-  const send = res.send.bind(res);
-  res.send = ((body: unknown) => {
-    if (typeof body === 'string' && when(res.statusCode)) {
-      try {
-        return send(JSON.stringify(rewrite(JSON.parse(body))));
-      } catch {
-        return send(body);
-      }
-    }
-    return send(body);
-  }) as Response['send'];
-}
-
-/** Calls `change` just before the header fields of `res` go out, with the status they go out with. */
-function beforeHeaders(res: Response, change: (status: number) => void): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    change(Number(args[0]));
-    return writeHead(...args);
-  }) as Response['writeHead'];
 }
 
 export function breakEleventhLookPipeline(on: FaultSet, api: Pipeline['api'], context: PipelineContext): Pipeline['api'] {

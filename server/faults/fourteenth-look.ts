@@ -18,26 +18,11 @@ import type { ServerParts } from '../compose.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
+import { rewriteSentJson } from './answer-rewrites.ts';
 import type { FaultSet } from './fault-set.ts';
 
 /** ASCII white space only: what `trim()` was replaced with, by someone who thought of spaces and tabs. */
 const ASCII_SPACE_AT_ENDS = /^[ \t\r\n\f\v]+|[ \t\r\n\f\v]+$/g;
-
-/** Passes a JSON answer of a status `when` accepts through `rewrite` before it is sent. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function rewriteSentJson(res: Response, when: (status: number) => boolean, rewrite: (body: any) => any): void {
-  const send = res.send.bind(res);
-  res.send = ((body: unknown) => {
-    if (typeof body === 'string' && when(res.statusCode)) {
-      try {
-        return send(JSON.stringify(rewrite(JSON.parse(body))));
-      } catch {
-        return send(body);
-      }
-    }
-    return send(body);
-  }) as Response['send'];
-}
 
 export function breakFourteenthLookParts(on: FaultSet, { db, stores, services }: ServerParts): void {
   if (on('authors-page-windows-reversed')) {

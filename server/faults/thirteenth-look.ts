@@ -10,7 +10,6 @@
  * email update of its content alone that keeps its old `updated_at`. Each is a bug an implementer could
  * plausibly write, and each breaks a statement of the contract (named in its comment).
  */
-import type { Response } from 'express';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { inTransaction } from '../db/database.ts';
@@ -18,32 +17,8 @@ import { normaliseAddress } from '../domain/people.ts';
 import { slugify, slugOr } from '../domain/slugs.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
+import { beforeHeaders, rewriteSentJson } from './answer-rewrites.ts';
 import type { FaultSet } from './fault-set.ts';
-
-/** Calls `change` with the status just before the status line and header fields are written. */
-function beforeHeaders(res: Response, change: (status: number) => void): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    change(Number(args[0]));
-    return writeHead(...args);
-  }) as Response['writeHead'];
-}
-
-/** Passes a JSON answer of a status `when` accepts through `rewrite` before it is sent. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function rewriteSentJson(res: Response, when: (status: number) => boolean, rewrite: (body: any) => any): void {
-  const send = res.send.bind(res);
-  res.send = ((body: unknown) => {
-    if (typeof body === 'string' && when(res.statusCode)) {
-      try {
-        return send(JSON.stringify(rewrite(JSON.parse(body))));
-      } catch {
-        return send(body);
-      }
-    }
-    return send(body);
-  }) as Response['send'];
-}
 
 export function breakThirteenthLookParts(on: FaultSet, { db, stores, services }: ServerParts): void {
   if (on('author-deactivation-toggles')) {

@@ -11,12 +11,12 @@
  * contract (named in its comment).
  */
 import { open } from 'node:fs/promises';
-import type { Response } from 'express';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { slugify, slugOr } from '../domain/slugs.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
+import { beforeHeaders, rewriteSentJson } from './answer-rewrites.ts';
 import type { FaultSet } from './fault-set.ts';
 
 /** Case folding as names.ts does it, after NFC where the contract asks for NFKC. */
@@ -35,30 +35,6 @@ async function firstBytes(file: string, count: number): Promise<string> {
   } finally {
     await handle.close();
   }
-}
-
-/** Calls `change` just before the header fields of `res` go out, with the status they go out with. */
-function beforeHeaders(res: Response, change: (status: number) => void): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    change(Number(args[0]));
-    return writeHead(...args);
-  }) as Response['writeHead'];
-}
-
-/** Passes a JSON answer of a status `when` accepts through `rewrite` before it is sent. */
-function rewriteSentJson(res: Response, when: (status: number) => boolean, rewrite: (body: any) => any): void {
-  const send = res.send.bind(res);
-  res.send = ((body: unknown) => {
-    if (typeof body === 'string' && when(res.statusCode)) {
-      try {
-        return send(JSON.stringify(rewrite(JSON.parse(body))));
-      } catch {
-        return send(body);
-      }
-    }
-    return send(body);
-  }) as Response['send'];
 }
 
 export function breakTwelfthLookParts(on: FaultSet, { db, stores, services }: ServerParts): void {
