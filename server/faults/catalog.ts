@@ -287,6 +287,18 @@ export const FAULT_CATALOG = {
   'category-location-memoized-per-page': "createCategory's Location names the first category created on the page for every later one",
   'upload-named-after-file': "uploadImage stores an image under its file's name, so a second upload of another photo.png replaces the first at its URL",
   'page-get-cached-after-first-read': 'getPage answers a page as it was at its first read: a page read, then renamed, reads its old name',
+  'author-active-with-fields-drops-fields': 'updateAuthor naming active together with other fields stores active alone and drops the others',
+  'categories-total-capped-at-100': "listCategories' total stops counting at 100: a page of 101 categories says total 100 on every page",
+  'newsletter-rename-length-in-code-units': 'updateNewsletter counts a new name in UTF-16 code units: a name of 200 emoji is refused 422 (createNewsletter accepts it)',
+  'post-delete-published-409': 'deletePost answers a published post 409 email-not-draft and keeps it (a draft is deleted)',
+  'page-update-slug-taken-unnormalised': 'updatePage checks an explicit slug for being taken before normalising it: My Blog, when my-blog is taken, is a 500, not 409',
+  'posts-category-filter-original-category': 'listPosts?category_id lists a post under the category it was created with, after updatePost moved it to another',
+  'send-now-stamps-earlier-schedule': "sendEmail without a time for a scheduled email delivers it now but stamps sent_at with the time it was scheduled for",
+  'subscriber-delete-other-workspace': "deleteSubscriber deletes a subscriber of another workspace's newsletter and answers 204",
+  'head-category-rate-limit-uncounted': "HEAD of getCategory reports RateLimit r one higher than GET would (as before the request was counted)",
+  'email-create-rate-limit-counted-late': "createEmail's 201 reports RateLimit r one higher than the requests remaining (counted after the answer)",
+  'post-update-422-count-listed-only': "updatePost's 422 with more than 20 invalid inputs says it has 20, and not that the rest were left out",
+  'send-later-answers-request-offset': "sendEmail answers scheduled_at in the offset the request wrote it (+05:30), not in UTC as stored",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

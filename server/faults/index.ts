@@ -12,6 +12,7 @@ import type { FaultName } from './catalog.ts';
 import { breakEighthLookParts, breakEighthLookPipeline } from './eighth-look.ts';
 import { breakEleventhLookParts, breakEleventhLookPipeline } from './eleventh-look.ts';
 import { breakFourteenthLookParts, breakFourteenthLookPipeline } from './fourteenth-look.ts';
+import { breakFifteenthLookParts, breakFifteenthLookPipeline } from './fifteenth-look.ts';
 import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
@@ -52,6 +53,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwelfthLookParts(on, parts);
       breakThirteenthLookParts(on, parts);
       breakFourteenthLookParts(on, parts);
+      breakFifteenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -61,7 +63,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
-      return { ...fourteenth, api: breakOverloadPipeline(on, fourteenth.api, context) };
+      const fifteenth = breakFifteenthLookPipeline(on, fourteenth.api, context);
+      return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
     },
   };
 }
