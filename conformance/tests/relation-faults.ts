@@ -298,4 +298,16 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-422-unknown-field-unnamed', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   // Caught by the model phase too, which sends every read also as HEAD (a list with each of its filters).
   { fault: 'head-authors-active-filter-422', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['http.head'], alone: MODEL },
+  // A fifteenth set, written from the contract alone (server/faults/fifteenth-look.ts). Caught as the
+  // suite was when they were written: four of twelve.
+  { fault: 'author-active-with-fields-drops-fields', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'author.update-kept'] },
+  { fault: 'categories-total-capped-at-100', include: ['listCategories'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'subscriber-delete-other-workspace', include: ['deleteSubscriber'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'send-later-answers-request-offset', include: ['sendEmail'], caughtBy: ['response_schema_conformance', 'email_send_state_table'], breaks: ['responses.timestamps-utc'] },
+  // The same set, caught by checks over all they apply to: a list filter after an update of the
+  // filtered field; a delete in every state of a resource whose delete refuses none; a taken slug
+  // spelled otherwise than it is stored.
+  { fault: 'posts-category-filter-original-category', include: ['updatePost'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'post-delete-published-409', include: ['deletePost'], caughtBy: ['use_after_free', 'status_code_conformance'], breaks: ['resources.gone-after-delete'] },
+  { fault: 'page-update-slug-taken-unnormalised', include: ['updatePage'], caughtBy: ['conflict_detection'], breaks: ['page.slug-taken'] },
 ];

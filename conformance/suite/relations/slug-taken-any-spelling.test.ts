@@ -1,0 +1,87 @@
+/**
+ * An explicit slug is normalised before it is judged taken (the introduction's Slugs: "normalised from
+ * an explicit `slug`"; page.slug-taken, category.slug-taken): for every create and update that takes a
+ * `slug` and declares `409`, a slug spelled otherwise than one another resource of the same scope holds
+ * (`CONFORMANCE-…-SLUG` for `conformance-…-slug`) is refused with a `409` of type slug-taken, and an
+ * update of it leaves the resource's slug as it was. The slug tests send a taken slug as it is stored;
+ * a server that looks the slug up as sent, and meets the taken one only when it writes the normalised
+ * form, answers those right and this with a 500 or a second holder.
+ */
+import type { OperationInfo } from '../../contract/document.ts';
+import { jsonMedia } from '../../cases/json-media.ts';
+import { suiteContext } from '../context.ts';
+import { verifyConflictType } from '../conflicts.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import type { PathIds } from '../requests.ts';
+import { Resources } from '../resources.ts';
+import { expectedSlug } from '../slugs.ts';
+import { operationRuleIds } from './operation-rules.ts';
+
+const { contract } = suiteContext();
+
+interface Kind {
+  create: string;
+  update: string;
+  read: string;
+  /** The ids of a scope of the test's own, in which slugs are unique. */
+  scope: (t: Kit) => Promise<PathIds>;
+  /** A resource of the kind in that scope, holding `slug` when given. */
+  make: (t: Kit, scope: PathIds, slug?: string) => Promise<{ id: number; slug: string }>;
+}
+
+const KINDS: Kind[] = [
+  {
+    create: 'createPage',
+    update: 'updatePage',
+    read: 'getPage',
+    // Page slugs are unique in the workspace.
+    scope: async () => ({}),
+    make: async (t: Kit, _scope: PathIds, slug?: string) => {
+      const made = await t.api.POST('/pages', { body: { name: t.names.name('slug-spelling'), ...(slug ? { slug } : {}) } });
+      t.ensure(made.response.status === 201 && made.data !== undefined, `createPage answered ${made.response.status}; expected 201`, { evidence: made.response });
+      return made.data!;
+    },
+  },
+  {
+    create: 'createCategory',
+    update: 'updateCategory',
+    read: 'getCategory',
+    scope: async (t) => ({ page_id: (await new Resources(t).page('slug-spelling')).id }),
+    make: async (t, scope, slug) => new Resources(t).category(scope.page_id!, slug ? { slug } : {}),
+  },
+];
+
+const takesSlug = (operation: OperationInfo) => {
+  const media = jsonMedia(operation);
+  return media !== undefined && 'slug' in (contract.resolve(media.schema, media.schemaPointer).node.properties ?? {}) && operation.responses.some((response) => response.status === '409');
+};
+
+for (const kind of KINDS) {
+  const rules = operationRuleIds(contract, contract.operation(kind.create), /slug-taken/);
+  for (const operationId of [kind.create, kind.update].filter((id) => takesSlug(contract.operation(id)))) {
+    const operation = contract.operation(operationId);
+    forOperation(operationId, (test) => {
+      test('refuses a taken slug spelled otherwise (upper case, spaces for hyphens) with 409, as it is normalised first', { check: 'conflict_detection', rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+        const scope = await kind.scope(t);
+        const taken = expectedSlug(t.names.name('Slug Spelling'), { removeSlash: true });
+        const holder = await kind.make(t, scope, taken);
+        t.ensure(holder.slug === taken, `${kind.create} with slug ${JSON.stringify(taken)} stored ${JSON.stringify(holder.slug)}; expected it as sent`);
+        const spelled = taken.toUpperCase().replaceAll('-', ' ');
+        if (expectedSlug(spelled, { removeSlash: true }) !== taken) throw new Error(`${JSON.stringify(spelled)} does not normalise to ${taken}; this is a fault of the suite`);
+        const subject = operation.method === 'PATCH' ? await kind.make(t, scope) : undefined;
+        const ids = subject ? { ...scope, id: subject.id } : scope;
+        const body = operation.method === 'PATCH' ? { slug: spelled } : { name: t.names.name('slug-spelling'), slug: spelled };
+        const answer = await t.call(operation, { ids, body });
+        const what = `${operationId} with slug ${JSON.stringify(spelled)}, which normalises to ${taken} (held by ${holder.id})`;
+        t.verify(answer.status === 409, `${what} answered ${answer.status ?? 'nothing'}; expected 409`, { evidence: answer.exchange });
+        verifyConflictType(t, answer.exchange, 'slug-taken', what);
+        if (subject) {
+          const read = await t.call(contract.operation(kind.read), { ids });
+          const slug = (read.json as { slug?: unknown } | undefined)?.slug;
+          t.verify(read.status === 200 && slug === subject.slug, `after the refused ${what}, ${kind.read} shows slug ${JSON.stringify(slug)} (answered ${read.status ?? 'nothing'}); expected ${subject.slug}, unchanged`, { evidence: read.exchange, rules: ['resources.refused-write-changes-nothing'] });
+        }
+      });
+    });
+  }
+}
