@@ -299,6 +299,18 @@ export const FAULT_CATALOG = {
   'email-create-rate-limit-counted-late': "createEmail's 201 reports RateLimit r one higher than the requests remaining (counted after the answer)",
   'post-update-422-count-listed-only': "updatePost's 422 with more than 20 invalid inputs says it has 20, and not that the rest were left out",
   'send-later-answers-request-offset': "sendEmail answers scheduled_at in the offset the request wrote it (+05:30), not in UTC as stored",
+  'upload-type-of-first-upload': "uploadImage stores every later upload with the type of the server's first one: a JPEG after a PNG is served at .png as image/png",
+  'email-slug-library-word-replacements': "createEmail's derived slug turns & and ♥ into words (Tips & Tricks gives tips-and-tricks) instead of one hyphen",
+  'post-update-category-other-page-once-set': "updatePost moves a post that already has a category to a category of another page of the workspace (a first category is checked)",
+  'post-draft-edit-stamps-first-published': 'updatePost of a draft naming status draft sets first_published_at, as if it were published',
+  'post-get-long-content-null': 'getPost answers content_html null for a post whose content is over 4,096 bytes (listPosts shows it)',
+  'newsletters-list-cached-by-page-number': 'listNewsletters answers a page cached by its number whatever the size: page 2 at size 3 after page 2 at size 10 repeats the ten',
+  'author-position-null-refused': 'updateAuthor answers position: null with a 422 naming position instead of clearing it',
+  'send-audience-counts-deleted': "sendEmail counts deleted subscribers in the newsletter's audience: an email of a newsletter whose only subscriber was deleted is accepted",
+  'category-update-422-errors-accumulate': "updateCategory's 422 also lists the invalid inputs of earlier invalid PATCHes of categories",
+  'subscriber-upsert-existing-201': 'createSubscriber answers an address already on the newsletter 201, not 200',
+  'page-location-by-explicit-slug': "createPage's Location names a page created with an explicit slug by that slug (/pages/my-blog), not by its id",
+  'head-email-sent-404': 'HEAD of getEmail answers 404 for a sent email, where GET answers 200',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

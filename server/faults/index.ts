@@ -25,6 +25,7 @@ import { breakSecondLooksParts, breakSecondLooksPipeline } from './second-looks.
 import { breakSingleOperationParts, breakSingleOperationPipeline } from './single-operation.ts';
 import { breakSeventhLookParts, breakSeventhLookPipeline } from './seventh-look.ts';
 import { breakSixthLookParts, breakSixthLookPipeline } from './sixth-look.ts';
+import { breakSixteenthLookParts, breakSixteenthLookPipeline } from './sixteenth-look.ts';
 import { breakTenthLookParts, breakTenthLookPipeline } from './tenth-look.ts';
 import { breakThirteenthLookParts, breakThirteenthLookPipeline } from './thirteenth-look.ts';
 import { breakTwelfthLookParts, breakTwelfthLookPipeline } from './twelfth-look.ts';
@@ -54,6 +55,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirteenthLookParts(on, parts);
       breakFourteenthLookParts(on, parts);
       breakFifteenthLookParts(on, parts);
+      breakSixteenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -63,7 +65,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
-      const fifteenth = breakFifteenthLookPipeline(on, fourteenth.api, context);
+      const fifteenth = breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context);
       return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
     },
   };
