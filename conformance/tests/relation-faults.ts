@@ -298,4 +298,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-422-unknown-field-unnamed', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   // Caught by the model phase too, which sends every read also as HEAD (a list with each of its filters).
   { fault: 'head-authors-active-filter-422', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['http.head'], alone: MODEL },
+  // A fifteenth set, written from the contract alone (server/faults/fifteenth-look.ts). Caught by checks
+  // over all they apply to: a body of more invalid inputs than a 422 lists, on every operation with a
+  // JSON body; every string field at its maxLength in characters outside the Basic Multilingual Plane.
+  { fault: 'post-update-422-count-listed-only', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.count-beyond-list'] },
+  { fault: 'newsletter-rename-length-in-code-units', include: ['updateNewsletter'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
 ];
