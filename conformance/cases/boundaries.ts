@@ -1,11 +1,12 @@
 /**
  * Phase 2, boundaries: for every constrained input of an operation, the values on both sides of each
  * limit the contract states. Inside a limit the request must be accepted; just outside it, refused with
- * 422. Every enum value, both booleans and `null` where allowed are sent once each, whatever
+ * 422. A string's maxLength is also sent in characters outside the Basic Multilingual Plane (two UTF-16
+ * code units each), where its pattern allows them. Every enum value, both booleans and `null` where allowed are sent once each, whatever
  * `--max-examples` says: these are finite and each can hide its own bug.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
-import { stringOfLength, oneLonger } from './boundary-values.ts';
+import { astralStringOfLength, stringOfLength, oneLonger } from './boundary-values.ts';
 import { inputFields, type CoveredKeyword, type InputField } from './fields.ts';
 import { oneCharacterValue } from './short-values.ts';
 import { makeCase, type CaseInput, type GeneratedCase } from './model.ts';
@@ -61,6 +62,9 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
           add(`at its maxLength ${c.maxLength}`, 'maxLength', longest, true);
           add(`one character over its maxLength ${c.maxLength}`, 'maxLength', oneLonger(c, longest), false);
         }
+        // maxLength counts characters, not UTF-16 code units: at the limit in characters that take two.
+        const astral = astralStringOfLength(c, c.maxLength);
+        if (astral !== undefined) add(`at its maxLength ${c.maxLength} in characters outside the Basic Multilingual Plane`, 'maxLength', astral, true);
       }
     }
     if (Array.isArray(c.enum)) {

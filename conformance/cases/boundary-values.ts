@@ -28,6 +28,38 @@ export function stringOfLength(schema: Node, length: number, seed: number): stri
   return sampled.find((sample) => sample.length === length);
 }
 
+/**
+ * Characters outside the Basic Multilingual Plane: each is one character (JSON Schema's maxLength counts
+ * characters) and two UTF-16 code units, so a server that counts code units sees twice the length.
+ * An emoji, a Gothic letter, a CJK ideograph of Extension B: none is changed by Unicode normalisation
+ * or letter case.
+ */
+const ASTRAL = ['\u{1F600}', '\u{10348}', '\u{2000B}', '\u{1F389}'];
+/** At most this many in one value (4 bytes each in UTF-8), so a long field's value stays far below the body limit. */
+const MOST_ASTRAL = 1000;
+
+/** `count` characters outside the Basic Multilingual Plane. */
+export function astralText(count: number): string {
+  return Array.from({ length: count }, (_, index) => ASTRAL[index % ASTRAL.length]).join('');
+}
+
+/** Whether a text has a character outside the Basic Multilingual Plane. */
+export function hasAstral(text: string): boolean {
+  return /[\u{10000}-\u{10FFFF}]/u.test(text);
+}
+
+/**
+ * A string of exactly `length` characters that begins with characters outside the Basic Multilingual
+ * Plane (all of it, up to MOST_ASTRAL), valid for the schema's pattern and format, or undefined if the
+ * pattern refuses them (a slug, an address).
+ */
+export function astralStringOfLength(schema: Node, length: number): string | undefined {
+  if (length < 1) return undefined;
+  const astral = Math.min(length, MOST_ASTRAL);
+  const value = `${astralText(astral)}${'a'.repeat(length - astral)}`;
+  return matches(schema, value) ? value : undefined;
+}
+
 /** One character more than a valid value, keeping its pattern where possible: breaks only maxLength. */
 export function oneLonger(schema: Node, valid: string): string {
   const longer = valid.includes('@') || valid.startsWith('#') ? `${valid.slice(0, 1)}a${valid.slice(1)}` : `${valid}a`;

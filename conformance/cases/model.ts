@@ -61,6 +61,11 @@ export interface GeneratedCase {
    * sit, `body`): a 422 must name each of them, not the first found.
    */
   causes?: string[];
+  /**
+   * The most errors a 422 lists (the contract's bound), when the case breaks more inputs than that: the
+   * 422 then lists exactly this many of `causes` and says in `detail` how many there were.
+   */
+  listed?: number;
   expect: Expectation;
   input: CaseInput;
   /** The check the case decides, when it is not the one its expectation implies (see register.ts). */

@@ -2,12 +2,15 @@
  * Phase 3, negative: invalid inputs one mutation at a time (wrong type, missing required, unknown field,
  * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
  * mutation library the hand-written input tests use, one body with two invalid fields, one with every
- * field of the wrong type, one with an unknown field beside an invalid one, and one invalid path parameter beside an invalid body field (a 422 lists each
- * invalid input). Each is validated against the schema again before
- * it is judged (send.ts), so a mutation that happens to be valid is never held against a server.
+ * field of the wrong type, one with an unknown field beside an invalid one, one invalid path parameter
+ * beside an invalid body field (a 422 lists each invalid input), and one with more unknown fields than a
+ * 422 lists (it lists that many and says how many there were). Each is validated against the schema
+ * again before it is judged (send.ts), so a mutation that happens to be valid is never held against a
+ * server.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
 import { bodyMutations, parameterMutations, UNKNOWN_FIELD } from '../generate/mutations.ts';
+import { mostErrorsListed } from './errors-listed.ts';
 import { bodyKeywords, inputFields, type CoveredKeyword, type InputField } from './fields.ts';
 import { jsonMedia } from './json-media.ts';
 import { makeCase, type GeneratedCase } from './model.ts';
@@ -85,6 +88,31 @@ function unknownBesideInvalidCase(contract: ContractDocument, operation: Operati
     keywords: ['additionalProperties', 'type'],
     expect: { kind: 'reject', status: 422 },
     input: { body: known.mutation.apply(unknown.apply(baseBody) as Record<string, unknown>) },
+  });
+}
+
+/**
+ * More invalid inputs than a 422 lists (errors.field-names "up to 20", errors.count-beyond-list): the
+ * contract's bound plus five unknown fields. The 422 lists exactly the bound's number of them and its
+ * `detail` says how many there were; a server that counts what it lists instead of what it found says
+ * the bound, and one that lists every error breaks the bound.
+ */
+function beyondListCase(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown>): GeneratedCase | undefined {
+  const mutations = bodyMutations(contract, jsonMedia(operation)!.schema);
+  // Only a body that refuses unknown fields has them as invalid inputs.
+  if (!mutations.some((mutation) => mutation.description === `an unknown field ${UNKNOWN_FIELD}`)) return undefined;
+  const listed = mostErrorsListed(contract.document);
+  const unknown = Array.from({ length: listed + 5 }, (_, index) => `${UNKNOWN_FIELD}_${index + 1}`);
+  return makeCase({
+    phase: 'negative',
+    operationId: operation.operationId,
+    title: `a body with ${unknown.length} unknown fields, more than the ${listed} a 422 lists`,
+    location: 'body',
+    causes: unknown.map((field) => `body.${field}`),
+    listed,
+    keywords: ['additionalProperties'],
+    expect: { kind: 'reject', status: 422 },
+    input: { body: { ...baseBody, ...Object.fromEntries(unknown.map((field) => [field, 'x'])) } },
   });
 }
 
@@ -227,6 +255,8 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
     if (everyField) cases.push(everyField);
     const unknownBeside = unknownBesideInvalidCase(contract, operation, baseBody, fieldNames);
     if (unknownBeside) cases.push(unknownBeside);
+    const beyondList = beyondListCase(contract, operation, baseBody);
+    if (beyondList) cases.push(beyondList);
     cases.push(
       makeCase({
         phase: 'negative',

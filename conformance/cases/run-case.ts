@@ -119,9 +119,29 @@ function verifyFieldNamed(t: Kit, generated: GeneratedCase, json: unknown): void
   if (expected.length === 0) return;
   const errors = (json as { errors?: Array<{ field?: unknown }> } | undefined)?.errors;
   const fields = Array.isArray(errors) ? errors.map((error) => error?.field) : [];
+  if (generated.listed !== undefined && expected.length > generated.listed) return verifyListBounded(t, generated.listed, expected, fields, json);
   const unnamed = expected.filter((field) => !fields.includes(field));
   const what = expected.length > 1 ? `; the request breaks ${expected.join(' and ')}, and a 422 lists each invalid input` : ', the input this request breaks';
   t.verify(unnamed.length === 0, `the 422 names ${JSON.stringify(fields)}, not ${unnamed.join(' nor ')}${what}`, { rules: ['errors.field-names'] });
+}
+
+/**
+ * A 422 for more invalid inputs than it may list names exactly that many of them, each a cause the
+ * request has (errors.field-names, "up to 20"), and says in `detail` how many there were
+ * (errors.count-beyond-list): the true count appears in it as a number.
+ */
+function verifyListBounded(t: Kit, listed: number, expected: string[], fields: unknown[], json: unknown): void {
+  const named = new Set(fields.filter((field) => typeof field === 'string' && expected.includes(field)));
+  t.verify(
+    fields.length === listed && named.size === listed,
+    `the request breaks ${expected.length} inputs; the 422 lists ${fields.length} errors naming ${named.size} of them, not the ${listed} the contract lists`,
+    { rules: ['errors.field-names'] },
+  );
+  const detail = (json as { detail?: unknown } | undefined)?.detail;
+  const counted = typeof detail === 'string' && new RegExp(`(^|\\D)${expected.length}(\\D|$)`).test(detail);
+  t.verify(counted, `the request breaks ${expected.length} inputs, more than the ${listed} a 422 lists, and the detail ${JSON.stringify(detail)} does not say ${expected.length}`, {
+    rules: ['errors.count-beyond-list'],
+  });
 }
 
 /** A 422 names no cause the request does not have (rule errors.only-present-causes); see present-causes.ts. */

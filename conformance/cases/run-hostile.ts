@@ -17,7 +17,8 @@ import { pathIdsFor, type PathIds } from '../suite/requests.ts';
 import { Resources } from '../suite/resources.ts';
 import { guardAuthor, sendHoldingAuthor } from '../suite/shared-author.ts';
 import { noteExchange, type CaseMeta } from './case-meta.ts';
-import { MOST_ERRORS_LISTED, NUMBER_SPELLINGS, type HostileInput } from './hostile-inputs.ts';
+import { mostErrorsListed } from './errors-listed.ts';
+import { NUMBER_SPELLINGS, type HostileInput } from './hostile-inputs.ts';
 import { hostileRequest, markedBody } from './hostile-requests.ts';
 import type { GeneratedCase } from './model.ts';
 import { judgeResponsiveness, whileProbing } from './responsiveness.ts';
@@ -131,24 +132,6 @@ function judgeAnswer(t: Kit, operation: OperationInfo, generated: GeneratedCase,
       evidence: exchange,
     });
   }
-}
-
-/**
- * How many errors a 422 may list: the contract's `maxItems` of ValidationProblem's `errors`, so the
- * message quotes the contract's number, never a copy of it; without one, the suite's own bound.
- */
-function mostErrorsListed(document: { components?: { schemas?: Record<string, unknown> } }): number {
-  const find = (node: unknown): number | undefined => {
-    if (!node || typeof node !== 'object') return undefined;
-    const schema = node as { properties?: { errors?: { maxItems?: unknown } }; allOf?: unknown[] };
-    if (typeof schema.properties?.errors?.maxItems === 'number') return schema.properties.errors.maxItems;
-    for (const part of schema.allOf ?? []) {
-      const found = find(part);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  return find(document.components?.schemas?.ValidationProblem) ?? MOST_ERRORS_LISTED;
 }
 
 /** HEAD where the contract has GET: GET's success status, and no body. */

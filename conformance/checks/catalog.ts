@@ -54,7 +54,7 @@ export const CHECKS = {
   // Input handling.
   negative_data_rejection: {
     group: 'input',
-    rule: 'Invalid input is answered with the declared 4xx and a problem body, never 2xx or 5xx: 422 for a schema violation in body, query or path (an unknown field or query parameter included); 400 for a body that cannot be parsed; 415 for a wrong content type or charset; 413 for a body over the limit (1 MiB of JSON, 10 MiB of image). A 422 names the broken input in errors, and no field the request did not send or sent valid.',
+    rule: 'Invalid input is answered with the declared 4xx and a problem body, never 2xx or 5xx: 422 for a schema violation in body, query or path (an unknown field or query parameter included); 400 for a body that cannot be parsed; 415 for a wrong content type or charset; 413 for a body over the limit (1 MiB of JSON, 10 MiB of image). A 422 names the broken input in errors, and no field the request did not send or sent valid; for more broken inputs than it lists (20), it lists that many and its detail says how many there were.',
   },
   positive_data_acceptance: { group: 'input', rule: 'Valid input, including boundary values, is accepted with the declared success status.' },
 

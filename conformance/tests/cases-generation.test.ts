@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContractDocument, loadContract } from '../contract/document.ts';
 import { casesFor } from '../cases/generate.ts';
+import { jsonMedia } from '../cases/json-media.ts';
 import { sequencesFor } from '../cases/stateful.ts';
 import { suiteFiles } from '../cases/test-files.ts';
 import { dedupe, casesToReplay, type FailingCase } from '../cases/failures-file.ts';
@@ -40,6 +41,34 @@ describe('generated cases', () => {
     expect(negative.find((generated) => generated.location === 'content-type')?.expect).toEqual({ kind: 'reject', status: 415 });
   });
 
+  it('send every maxLength in characters outside the Basic Multilingual Plane where the pattern allows them', () => {
+    const at = (operationId: string, field: string) =>
+      casesFor(contract, contract.operation(operationId), 'boundaries', 1).find((generated) => generated.title.startsWith(`body.${field} at its maxLength`) && generated.title.endsWith('Basic Multilingual Plane'));
+    const name = at('updateNewsletter', 'name');
+    const text = (name?.input.body as Record<string, string> | undefined)?.name ?? '';
+    expect(name?.expect).toEqual({ kind: 'accept' });
+    expect([...text].length).toBe(255);
+    expect(text.length).toBe(510);
+    // A long field keeps its body far below the size limit: a thousand such characters, the rest ASCII.
+    const markdown = (at('createPost', 'content_md')?.input.body as Record<string, string> | undefined)?.content_md ?? '';
+    expect([...markdown].length).toBe(500_000);
+    expect(markdown.length).toBe(501_000);
+    // A slug's pattern asks for a letter or digit of ASCII, an address's for ASCII only.
+    expect(at('createPage', 'slug')).toBeUndefined();
+    expect(at('createSubscriber', 'email')).toBeUndefined();
+  });
+
+  it('send more invalid inputs than a 422 lists, on every operation with a JSON body', () => {
+    const withBody = contract.operations.filter((operation) => jsonMedia(operation));
+    expect(withBody.length).toBeGreaterThan(10);
+    for (const operation of withBody) {
+      const beyond = casesFor(contract, operation, 'negative', 1).find((generated) => generated.listed !== undefined);
+      expect(beyond?.listed, operation.operationId).toBe(20);
+      expect(beyond?.causes).toHaveLength(25);
+      expect(Object.keys(beyond?.input.body as object)).toEqual(expect.arrayContaining(beyond!.causes!.map((cause) => cause.slice('body.'.length))));
+    }
+  });
+
   it('follow a bounded field added to the contract, with no test code for it', () => {
     const document = structuredClone(contract.document);
     document.components.schemas.PageCreate.properties.subtitle = { type: ['string', 'null'], minLength: 2, maxLength: 80 };
@@ -52,6 +81,7 @@ describe('generated cases', () => {
       'body.subtitle one character under its minLength 2',
       'body.subtitle at its maxLength 80',
       'body.subtitle one character over its maxLength 80',
+      'body.subtitle at its maxLength 80 in characters outside the Basic Multilingual Plane',
       'body.subtitle = null (nullable)',
     ]);
     expect(titles('createPage', 'negative', 1, extended)).toContain('a body with subtitle longer than 80 characters');

@@ -306,8 +306,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'send-later-answers-request-offset', include: ['sendEmail'], caughtBy: ['response_schema_conformance', 'email_send_state_table'], breaks: ['responses.timestamps-utc'] },
   // The same set, caught by checks over all they apply to: a list filter after an update of the
   // filtered field; a delete in every state of a resource whose delete refuses none; a taken slug
-  // spelled otherwise than it is stored.
+  // spelled otherwise than it is stored; a body of more invalid inputs than a 422 lists, on every
+  // operation with a JSON body; every string field at its maxLength in characters outside the Basic
+  // Multilingual Plane.
   { fault: 'posts-category-filter-original-category', include: ['updatePost'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
   { fault: 'post-delete-published-409', include: ['deletePost'], caughtBy: ['use_after_free', 'status_code_conformance'], breaks: ['resources.gone-after-delete'] },
   { fault: 'page-update-slug-taken-unnormalised', include: ['updatePage'], caughtBy: ['conflict_detection'], breaks: ['page.slug-taken'] },
+  { fault: 'post-update-422-count-listed-only', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.count-beyond-list'] },
+  { fault: 'newsletter-rename-length-in-code-units', include: ['updateNewsletter'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
 ];

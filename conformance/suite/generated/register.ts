@@ -19,11 +19,12 @@ export function caseTitle(generated: GeneratedCase): string {
 /**
  * The rules a refused case judges. A path id broken on its own (below its minimum, not a number) names
  * no resource, so its 422 also says the request judged on its own comes before the 404 of a resource
- * the path names (errors.precedence).
+ * the path names (errors.precedence). A case with more invalid inputs than a 422 lists also judges
+ * what its detail says (errors.count-beyond-list).
  */
 function negativeRules(generated: GeneratedCase): string[] {
   if (generated.expect.kind === 'reject' && generated.expect.status === 415) return [refusalRule(generated)];
-  const rules = [refusalRule(generated), 'errors.field-names', 'errors.only-present-causes'];
+  const rules = [refusalRule(generated), 'errors.field-names', 'errors.only-present-causes', ...(generated.listed !== undefined ? ['errors.count-beyond-list'] : [])];
   return generated.location.startsWith('path.') ? [...rules, 'errors.precedence'] : rules;
 }
 
