@@ -8,6 +8,7 @@ import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
+import { createdLocationProblem } from '../contract/created-location.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
@@ -227,10 +228,16 @@ export class Kit {
     if (isExcludedCheck(this.options, 'header_values')) return;
     const requestOrigin = exchange.request.headers.find(([name]) => name.toLowerCase() === 'origin')?.[1] ?? null;
     const countsRequests = missingCapability(this.options.profile, ['rate_limiting']) === undefined;
-    const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin, countsRequests).filter(({ rule }) => !isExcludedRule(this.options, rule));
-    if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
+    const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin, countsRequests);
+    // The Location of every 201, where the target keeps state (the mock's Location is an example's).
+    if (missingCapability(this.options.profile, ['state']) === undefined) {
+      const location = createdLocationProblem(this.contract, operation, exchange, jsonBody(exchange));
+      if (location) problems.push({ rule: 'headers.location-created', problem: location });
+    }
+    const judged = problems.filter(({ rule }) => !isExcludedRule(this.options, rule));
+    if (judged.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     // Each value breaks a rule of its own: a wrong reset is no fault of the CORS or Retry-After rules.
-    for (const { rule, problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);
+    for (const { rule, problem } of judged) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);
   }
 
   /** The exchange behind a response of the typed client, or the last exchange. */

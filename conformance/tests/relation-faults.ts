@@ -314,4 +314,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-update-slug-taken-unnormalised', include: ['updatePage'], caughtBy: ['conflict_detection'], breaks: ['page.slug-taken'] },
   { fault: 'post-update-422-count-listed-only', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.count-beyond-list'] },
   { fault: 'newsletter-rename-length-in-code-units', include: ['updateNewsletter'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  // A sixteenth set, written from the contract alone (server/faults/sixteenth-look.ts). Caught by checks
+  // over all they apply to: the Location of every 201 of the run.
+  { fault: 'page-location-by-explicit-slug', include: ['createPage'], caughtBy: ['header_values'], breaks: ['headers.location-created'] },
 ];
