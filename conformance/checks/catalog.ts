@@ -28,7 +28,7 @@ export const CHECKS = {
   // A check of its own, so a missing or malformed header does not also count against these rules.
   header_values: {
     group: 'response',
-    rule: "What the headers say: every answer carries Access-Control-Allow-Origin (* or the request's origin) and Access-Control-Expose-Headers, which names every header a browser script must read; RateLimit and RateLimit-Policy name the limit the request was counted against (token, or address for a 401), and the remaining requests and reset stay within the policy's quota and window without revealing the token; a 429's Retry-After asks for no longer than that window.",
+    rule: "What the headers say: every answer carries Access-Control-Allow-Origin (* or the request's origin) and Access-Control-Expose-Headers, which names every header a browser script must read; RateLimit and RateLimit-Policy name the limit the request was counted against (token, or address for a 401), and the remaining requests and reset stay within the policy's quota and window without revealing the token; a request sent after another's answer, under the same limit and in the same window, reports fewer requests remaining; a 429's Retry-After asks for no longer than that window.",
     rules: ['headers.cors-present', 'headers.cors-exposed', 'headers.rate-limit-values', 'headers.retry-after-value'],
   },
   write_only_fields_hidden: {

@@ -170,6 +170,7 @@ export class Kit {
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
     this.judge(result.exchange);
+    this.judgeRemaining(result.exchange);
     if (result.exchange.rateLimited) throw new RateLimitedSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
     return result;
   }
@@ -231,6 +232,22 @@ export class Kit {
     if (problems.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     // Each value breaks a rule of its own: a wrong reset is no fault of the CORS or Retry-After rules.
     for (const { rule, problem } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);
+  }
+
+  /**
+   * headers.rate-limit-values across the worker's answers (remaining-requests.ts): every answer that
+   * carries RateLimit, a HEAD's and one to a path or method no operation has included, since every
+   * request is counted. A failure is reported under the operation the request was for, the GET of a
+   * HEAD, or else the test's own.
+   */
+  private judgeRemaining(exchange: Exchange): void {
+    if (isExcludedCheck(this.options, 'header_values') || isExcludedRule(this.options, 'headers.rate-limit-values')) return;
+    if (missingCapability(this.options.profile, ['rate_limiting']) !== undefined) return;
+    const problems = this.context.remainingRequests.observe(exchange);
+    if (problems.length === 0) return;
+    const operation =
+      this.operationOf(exchange) ?? (exchange.request.method === 'HEAD' ? this.operationOf({ ...exchange, request: { ...exchange.request, method: 'GET' } }) : undefined) ?? this.operation;
+    for (const { problem, earlier } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, [earlier, exchange], ['headers.rate-limit-values']);
   }
 
   /** The exchange behind a response of the typed client, or the last exchange. */

@@ -298,4 +298,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-422-unknown-field-unnamed', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   // Caught by the model phase too, which sends every read also as HEAD (a list with each of its filters).
   { fault: 'head-authors-active-filter-422', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['http.head'], alone: MODEL },
+  // A fifteenth set, written from the contract alone (server/faults/fifteenth-look.ts). Caught by checks
+  // over every answer of a run: RateLimit's r compared across requests one after another (a HEAD and a
+  // 201 that report as many requests remaining as the answer before them).
+  { fault: 'head-category-rate-limit-uncounted', include: ['getCategory'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'email-create-rate-limit-counted-late', include: ['createEmail'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
 ];
