@@ -45,6 +45,14 @@ export const CHECKS = {
     rules: ['resources.fixed-fields'],
   },
 
+  timestamps_not_ahead: {
+    group: 'response',
+    // A target that keeps no state answers examples, whose dates say nothing about when it answered.
+    needs: ['state'],
+    rule: "A timestamp that records an event (created_at, updated_at, first_published_at, sent_at, verified_at: every ..._at but scheduled_at) is not later than the answer that shows it, by its Date (a second's resolution) or, without one, by the suite's clock.",
+    rules: ['responses.timestamps-not-ahead'],
+  },
+
   no_internals_disclosed: {
     group: 'response',
     rule: 'An error body shows no source file with a line number, no stack frame and no SQL statement or driver error, in any of its texts.',

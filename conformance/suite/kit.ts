@@ -8,6 +8,7 @@ import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
+import { timestampsAhead } from '../contract/event-times.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
@@ -214,6 +215,14 @@ export class Kit {
       const leaks = writeOnlyLeaks(this.context.writeOnlyFields, operation, observed.status, observed.bodyText);
       if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
       for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
+    }
+    // Event timestamps against the answer's own time, where the target keeps state (the mock answers
+    // examples, whose dates say nothing about when it answered).
+    if (!isExcludedCheck(this.options, 'timestamps_not_ahead') && responseCheckNotApplied('timestamps_not_ahead', this.options.profile) === undefined && exchange.endedAt !== undefined) {
+      const time = { date: observed.headers.get('date'), receivedAt: performance.timeOrigin + exchange.endedAt };
+      const ahead = timestampsAhead(observed.status, observed.bodyText, time);
+      if (ahead.length === 0) this.recorder.pass(operation.operationId, 'timestamps_not_ahead');
+      for (const problem of ahead) this.recorder.fail(operation.operationId, 'timestamps_not_ahead', problem, exchange);
     }
     // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {

@@ -300,7 +300,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'head-authors-active-filter-422', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['http.head'], alone: MODEL },
   // A fifteenth set, written from the contract alone (server/faults/fifteenth-look.ts). Caught by checks
   // over every answer of a run: RateLimit's r compared across requests one after another (a HEAD and a
-  // 201 that report as many requests remaining as the answer before them).
+  // 201 that report as many requests remaining as the answer before them), and event timestamps
+  // against the answer's own time (a sent_at in the future).
   { fault: 'head-category-rate-limit-uncounted', include: ['getCategory'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
   { fault: 'email-create-rate-limit-counted-late', include: ['createEmail'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'send-now-stamps-earlier-schedule', include: ['sendEmail'], caughtBy: ['timestamps_not_ahead'], breaks: ['responses.timestamps-not-ahead'] },
 ];
