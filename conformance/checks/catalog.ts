@@ -28,7 +28,7 @@ export const CHECKS = {
   // A check of its own, so a missing or malformed header does not also count against these rules.
   header_values: {
     group: 'response',
-    rule: "What the headers say: every answer carries Access-Control-Allow-Origin (* or the request's origin) and Access-Control-Expose-Headers, which names every header a browser script must read; RateLimit and RateLimit-Policy name the limit the request was counted against (token, or address for a 401), and the remaining requests and reset stay within the policy's quota and window without revealing the token; a 429's Retry-After asks for no longer than that window; a 201's Location is the URL of the created resource, the create's path and the new id, on every create the run makes.",
+    rule: "What the headers say: every answer carries Access-Control-Allow-Origin (* or the request's origin) and Access-Control-Expose-Headers, which names every header a browser script must read; RateLimit and RateLimit-Policy name the limit the request was counted against (token, or address for a 401), and the remaining requests and reset stay within the policy's quota and window without revealing the token; a request sent after another's answer, under the same limit and in the same window, reports fewer requests remaining; a 429's Retry-After asks for no longer than that window; a 201's Location is the URL of the created resource, the create's path and the new id, on every create the run makes.",
     rules: ['headers.cors-present', 'headers.cors-exposed', 'headers.rate-limit-values', 'headers.retry-after-value', 'headers.location-created'],
   },
   write_only_fields_hidden: {
@@ -43,6 +43,14 @@ export const CHECKS = {
     needs: ['state'],
     rule: "The fields no operation changes read the same in every answer that shows the resource, until it is deleted: id, created_at, workspace_id, the page or newsletter it belongs to, a page's domain, a post's first_published_at once set.",
     rules: ['resources.fixed-fields'],
+  },
+
+  timestamps_not_ahead: {
+    group: 'response',
+    // A target that keeps no state answers examples, whose dates say nothing about when it answered.
+    needs: ['state'],
+    rule: "A timestamp that records an event (created_at, updated_at, first_published_at, sent_at, verified_at: every ..._at but scheduled_at) is not later than the answer that shows it, by its Date (a second's resolution) or, without one, by the suite's clock.",
+    rules: ['responses.timestamps-not-ahead'],
   },
 
   no_internals_disclosed: {

@@ -7,6 +7,7 @@ import { loadContract, type ContractDocument, type OperationInfo } from '../cont
 import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
 import { FixedFields } from './fixed-fields.ts';
+import { RemainingRequests } from './remaining-requests.ts';
 import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
 import { redactorFor, type Redactor } from '../http/redact.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
@@ -20,6 +21,8 @@ export interface SuiteContext {
   writeOnlyFields: Map<string, Set<string>>;
   /** What this worker's answers showed of each resource's fixed fields (fixed_fields). */
   fixedFields: FixedFields;
+  /** The RateLimit answers this worker has seen, to compare each with those sent before it (header_values). */
+  remainingRequests: RemainingRequests;
   redact: Redactor;
   /** This worker's pacing (its share of --max-rate) and 429 retries. */
   rate: RatePolicy;
@@ -39,6 +42,7 @@ export function suiteContext(): SuiteContext {
       validator: new ContractValidator(contract),
       writeOnlyFields: writeOnlyFieldsByTag(contract),
       fixedFields: new FixedFields(),
+      remainingRequests: new RemainingRequests(),
       redact: redactorFor(options),
       rate: ratePolicyFor(options),
     };

@@ -9,6 +9,7 @@ import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import { createdLocationProblem } from '../contract/created-location.ts';
+import { timestampsAhead } from '../contract/event-times.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
@@ -171,6 +172,7 @@ export class Kit {
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
     this.judge(result.exchange);
+    this.judgeRemaining(result.exchange);
     if (result.exchange.rateLimited) throw new RateLimitedSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
     return result;
   }
@@ -215,6 +217,14 @@ export class Kit {
       if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
       for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
     }
+    // Event timestamps against the answer's own time, where the target keeps state (the mock answers
+    // examples, whose dates say nothing about when it answered).
+    if (!isExcludedCheck(this.options, 'timestamps_not_ahead') && responseCheckNotApplied('timestamps_not_ahead', this.options.profile) === undefined && exchange.endedAt !== undefined) {
+      const time = { date: observed.headers.get('date'), receivedAt: performance.timeOrigin + exchange.endedAt };
+      const ahead = timestampsAhead(observed.status, observed.bodyText, time);
+      if (ahead.length === 0) this.recorder.pass(operation.operationId, 'timestamps_not_ahead');
+      for (const problem of ahead) this.recorder.fail(operation.operationId, 'timestamps_not_ahead', problem, exchange);
+    }
     // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {
       const authorization = exchange.request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
@@ -238,6 +248,22 @@ export class Kit {
     if (judged.length === 0) this.recorder.pass(operation.operationId, 'header_values');
     // Each value breaks a rule of its own: a wrong reset is no fault of the CORS or Retry-After rules.
     for (const { rule, problem } of judged) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, undefined, [rule]);
+  }
+
+  /**
+   * headers.rate-limit-values across the worker's answers (remaining-requests.ts): every answer that
+   * carries RateLimit, a HEAD's and one to a path or method no operation has included, since every
+   * request is counted. A failure is reported under the operation the request was for, the GET of a
+   * HEAD, or else the test's own.
+   */
+  private judgeRemaining(exchange: Exchange): void {
+    if (isExcludedCheck(this.options, 'header_values') || isExcludedRule(this.options, 'headers.rate-limit-values')) return;
+    if (missingCapability(this.options.profile, ['rate_limiting']) !== undefined) return;
+    const problems = this.context.remainingRequests.observe(exchange);
+    if (problems.length === 0) return;
+    const operation =
+      this.operationOf(exchange) ?? (exchange.request.method === 'HEAD' ? this.operationOf({ ...exchange, request: { ...exchange.request, method: 'GET' } }) : undefined) ?? this.operation;
+    for (const { problem, earlier } of problems) this.recorder.fail(operation.operationId, 'header_values', problem, exchange, [earlier, exchange], ['headers.rate-limit-values']);
   }
 
   /** The exchange behind a response of the typed client, or the last exchange. */

@@ -308,12 +308,17 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // filtered field; a delete in every state of a resource whose delete refuses none; a taken slug
   // spelled otherwise than it is stored; a body of more invalid inputs than a 422 lists, on every
   // operation with a JSON body; every string field at its maxLength in characters outside the Basic
-  // Multilingual Plane.
+  // Multilingual Plane; RateLimit's r compared across requests one after another (a HEAD and a 201
+  // that report as many requests remaining as the answer before them); event timestamps against the
+  // answer's own time (a sent_at in the future).
   { fault: 'posts-category-filter-original-category', include: ['updatePost'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
   { fault: 'post-delete-published-409', include: ['deletePost'], caughtBy: ['use_after_free', 'status_code_conformance'], breaks: ['resources.gone-after-delete'] },
   { fault: 'page-update-slug-taken-unnormalised', include: ['updatePage'], caughtBy: ['conflict_detection'], breaks: ['page.slug-taken'] },
   { fault: 'post-update-422-count-listed-only', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.count-beyond-list'] },
   { fault: 'newsletter-rename-length-in-code-units', include: ['updateNewsletter'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'head-category-rate-limit-uncounted', include: ['getCategory'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'email-create-rate-limit-counted-late', include: ['createEmail'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'send-now-stamps-earlier-schedule', include: ['sendEmail'], caughtBy: ['timestamps_not_ahead'], breaks: ['responses.timestamps-not-ahead'] },
   // A sixteenth set, written from the contract alone (server/faults/sixteenth-look.ts). Caught by checks
   // over all they apply to: the Location of every 201 of the run.
   { fault: 'page-location-by-explicit-slug', include: ['createPage'], caughtBy: ['header_values'], breaks: ['headers.location-created'] },

@@ -29,6 +29,16 @@ describe('faults confined to a family', { timeout: 120_000 }, () => {
     expect(health.status).toBe(200);
   });
 
+  it("counts a token's requests once, whichever family's application answers them", async () => {
+    server = await startTestServer({ confinedFaults: [{ fault: null, family: 'mail' }, { fault: null, family: 'content' }] });
+    const remaining = (answer: { headers: Headers }) => Number(/;\s*r=(\d+)/.exec(answer.headers.get('ratelimit') ?? '')?.[1]);
+    // Mail, content, the real application (authors), and mail again: one count, one lower each time.
+    const counts: number[] = [];
+    for (const path of ['/newsletters', '/pages', '/authors', '/newsletters']) counts.push(remaining(await server.api('GET', path)));
+    expect(counts.every(Number.isInteger)).toBe(true);
+    expect(counts.slice(1).map((count, index) => counts[index]! - count)).toEqual([1, 1, 1]);
+  });
+
   it("a fault in the parts acts in its family's requests, after their bodies are read, and not outside them", async () => {
     server = await startTestServer({ confinedFaults: [{ fault: 'subscriber-created-pending', family: 'mail' }] });
     const newsletter = await server.api('POST', '/newsletters', { body: { name: 'Confined subscribers' } });

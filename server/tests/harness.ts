@@ -16,6 +16,7 @@ import { faultLayer } from '../faults/index.ts';
 import { createLogger } from '../logger.ts';
 import { newToken } from '../store/tokens.ts';
 import { onFreePort } from '../../scripts/ports.ts';
+import { sharedRateLimitStores } from './shared-rate-limit.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -99,6 +100,8 @@ async function startOn(
     ...(clock ? { clock } : {}),
     ...(docsFile ? { docsFile } : {}),
     ...(variant ? { variant } : {}),
+    // Confined faults make one application per family: they count a token's requests together.
+    ...(confinedFaults ? { rateLimitStore: sharedRateLimitStores() } : {}),
   });
   const now = new Date().toISOString();
   const workspace = server.stores.tokens.createWorkspace('Test workspace', now);
