@@ -23,6 +23,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { MISSING_ID, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { readResource, UPDATES } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -82,6 +83,32 @@ function referenceFields(operation: OperationInfo): string[] {
   return Object.keys(properties).filter((field) => field in REFERENCES);
 }
 
+/** Sends each unusable value of each field alone (beside `required`), and judges each answer: a 422 naming exactly that field. */
+async function refuseEachUnusable(t: Kit, operation: OperationInfo, fields: string[], ids: PathIds, required: Record<string, unknown>): Promise<void> {
+  for (const field of fields) delete required[field];
+  const notMade: string[] = [];
+  for (const field of fields) {
+    for (const { what, make } of REFERENCES[field]!.unusable) {
+      const value = await make(t, ids);
+      if (typeof value !== 'number') {
+        notMade.push(`${field} as ${what}: ${value.none}`);
+        continue;
+      }
+      const body = { ...required, [field]: value };
+      const { status, json, exchange } = await t.call(operation, { ids, body });
+      const sent = `${field} ${value} (${what})`;
+      if (!t.verify(status === 422, `${sent} answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange, rules: REFERENCES[field]!.rules })) continue;
+      const errors = (json as { errors?: { field?: unknown }[] } | undefined)?.errors;
+      const named = Array.isArray(errors) ? errors.map((error) => error.field) : [];
+      t.verify(named.includes(field), `${sent} answered 422 naming ${JSON.stringify(named)} in errors; expected ${field} among them`, { evidence: exchange, rules: ['errors.field-names', ...REFERENCES[field]!.rules] });
+      const others = named.filter((name) => name !== field);
+      t.verify(others.length === 0, `${sent}, with ${JSON.stringify(Object.keys(body))} sent, answered 422 naming also ${JSON.stringify(others)}: causes the request does not have`, { evidence: exchange, rules: ['errors.only-present-causes'] });
+    }
+  }
+  // What this target cannot offer is said, not hidden: the cases it allowed were judged.
+  if (notMade.length > 0) t.recorder.note(`${operation.operationId}: unusable references not sent: ${notMade.join('; ')}`);
+}
+
 const isCreate = (operation: OperationInfo) => operation.method.toLowerCase() === 'post';
 
 for (const operation of contract.operations) {
@@ -90,32 +117,24 @@ for (const operation of contract.operations) {
   const rules = [...new Set(['errors.only-present-causes', 'errors.field-names', ...fields.flatMap((field) => REFERENCES[field]!.rules)])];
   forOperation(operation.operationId, (test) => {
     test(`refuses each unusable ${fields.join(' and ')}, sent alone, with a 422 naming exactly that field`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
-      const ids = await pathIdsFor(t, operation);
       // A create sends the fields its schema requires besides; an update sends the reference alone.
-      const required = isCreate(operation) ? validBody(t, operation, 'minimal') : {};
-      for (const field of fields) delete required[field];
-      const notMade: string[] = [];
-      for (const field of fields) {
-        for (const { what, make } of REFERENCES[field]!.unusable) {
-          const value = await make(t, ids);
-          if (typeof value !== 'number') {
-            notMade.push(`${field} as ${what}: ${value.none}`);
-            continue;
-          }
-          const body = { ...required, [field]: value };
-          const { status, json, exchange } = await t.call(operation, { ids, body });
-          const sent = `${field} ${value} (${what})`;
-          if (!t.verify(status === 422, `${sent} answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange, rules: REFERENCES[field]!.rules })) continue;
-          const errors = (json as { errors?: { field?: unknown }[] } | undefined)?.errors;
-          const named = Array.isArray(errors) ? errors.map((error) => error.field) : [];
-          t.verify(named.includes(field), `${sent} answered 422 naming ${JSON.stringify(named)} in errors; expected ${field} among them`, { evidence: exchange, rules: ['errors.field-names', ...REFERENCES[field]!.rules] });
-          const others = named.filter((name) => name !== field);
-          t.verify(others.length === 0, `${sent}, with ${JSON.stringify(Object.keys(body))} sent, answered 422 naming also ${JSON.stringify(others)}: causes the request does not have`, { evidence: exchange, rules: ['errors.only-present-causes'] });
-        }
-      }
-      // What this target cannot offer is said, not hidden: the cases it allowed were judged.
-      if (notMade.length > 0) t.recorder.note(`${operation.operationId}: unusable references not sent: ${notMade.join('; ')}`);
+      await refuseEachUnusable(t, operation, fields, await pathIdsFor(t, operation), isCreate(operation) ? validBody(t, operation, 'minimal') : {});
     });
+
+    // An update of a resource whose references are set already: a server that checks a reference only
+    // when the resource has none yet (its first category) passes the test above, on a resource made bare.
+    const subject = isCreate(operation) ? undefined : UPDATES[operation.operationId];
+    if (subject) {
+      test(`refuses each unusable ${fields.join(' and ')}, sent alone, on a resource that has every reference set, with a 422 naming exactly that field`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
+        const ids = await subject.make(new Resources(t), t);
+        const before = await readResource(t, subject.readerId, ids);
+        // A write-only reference (a post's author_id) is not shown: the make set it where the workspace has an author.
+        const unset = fields.filter((field) => field in before && before[field] === null);
+        // A workspace without an author makes every email and post without one.
+        if (unset.length > 0) t.notApplicable(`needs a resource with ${unset.join(' and ')} set, but ${subject.readerId} shows it unset (a workspace without an author has none to name)`);
+        await refuseEachUnusable(t, operation, fields, ids, {});
+      });
+    }
 
     if (fields.length > 1) {
       // errors.field-names: "every one of a request with several". A server that checks its references one
