@@ -265,6 +265,21 @@ forOperation('sendEmail', (test) => {
     t.verify(response.status === 422, `answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response });
   });
 
+  // The audience is counted as it is when the email is sent: a subscriber deleted since is no longer
+  // one. A server that counts every subscriber the newsletter ever had passes the test above.
+  test('refuses an email whose newsletter had a subscriber, since deleted, with 422 naming path.newsletter_id', { check: 'email_send_state_table', rules: ['email.send-not-ready', 'email.not-sendable-fields'], needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const newsletter = await resources.newsletter('audience-deleted');
+    const subscriber = await resources.subscriber(newsletter.id);
+    const removed = await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletter.id, id: subscriber.id } } });
+    t.ensure(removed.response.status === 204, `deleteSubscriber answered ${removed.response.status}; expected 204`, { evidence: removed.response });
+    const email = await resources.email(newsletter.id, { content_html: '<p>Nobody is left to read this.</p>' });
+    const { error, response } = await send(t, email);
+    if (!t.verify(response.status === 422, `an email of a newsletter whose only subscriber was deleted answered ${response.status}; expected 422 (email-not-sendable: no active, verified subscriber)`, { evidence: response, rules: ['email.send-not-ready'] })) return;
+    const fields = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
+    t.verify(JSON.stringify(fields) === JSON.stringify(['path.newsletter_id']), `errors name ${JSON.stringify(fields)}; expected exactly ["path.newsletter_id"]`, { evidence: response, rules: ['email.not-sendable-fields'] });
+  });
+
   test('refuses an email without content with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const sendable = await resources.sendableEmail();
