@@ -66,6 +66,11 @@ export interface RunOptions {
    * did not create (the workspace's author); absent: it changes only what it made.
    */
   disposableTarget?: boolean;
+  /**
+   * Set by --model-time: the time the model phase may take for its sequences; absent: its depth's bound
+   * (model/run.ts). A slow or busy target runs fewer sequences within the default bound.
+   */
+  modelTimeSeconds?: number;
   /** The time a light request may take while a hostile one is in flight (stays_responsive); absent: 1. */
   responsiveWithinSeconds?: number;
   /** The overload phase's bound on requests in flight at once (--overload-concurrency); set when the phase runs. */

@@ -65,6 +65,7 @@ const CONFIG_KEYS = [
   'hostile',
   'disposableTarget',
   'responsiveWithin',
+  'modelTime',
   'overload',
   'overloadConcurrency',
   'overloadWithin',
@@ -112,6 +113,7 @@ export function buildProgram(): Command {
         'the target is a throwaway server whose data may be changed beyond what the run creates: the suite then also updates the workspace\'s first active author (or author_id of --fixtures), setting its names, position, descriptions and active flag to generated values that are not all restored; never use it on a server whose data matters',
       ).env('CONFORMANCE_DISPOSABLE_TARGET'),
     )
+    .addOption(new Option('--model-time <seconds>', 'time the model phase may take for its sequences (default 25, 240 with --depth deep or --max-examples over 5)').env('CONFORMANCE_MODEL_TIME'))
     .addOption(new Option('--responsive-within <seconds>', `time a light request may take while a hostile request or the overload phase's load is in flight (default ${DEFAULTS.responsiveWithin})`).env('CONFORMANCE_RESPONSIVE_WITHIN'))
     .addOption(
       new Option(
@@ -459,6 +461,7 @@ export function resolveOptions(argv: string[], cwd = process.cwd()): ResolvedOpt
   if (!(depth in MAX_EXAMPLES)) throw new OptionsError(`--depth must be ci or deep, got "${depth}"`);
   options.maxExamples = value('maxExamples') === undefined ? MAX_EXAMPLES[depth] : number('max-examples', value('maxExamples'), { integer: true, min: 1 });
   if (value('maxRate') !== undefined) options.maxRate = number('max-rate', value('maxRate'), { min: 0.1 });
+  if (value('modelTime') !== undefined) options.modelTimeSeconds = number('model-time', value('modelTime'), { min: 1 });
   if (options.seed > 2 ** 32 - 1) throw new OptionsError('--seed must be below 4294967296');
   if (flags.replay !== undefined || flags.failed !== undefined) {
     replayFrom(options, flags.replay === undefined ? undefined : String(flags.replay), { phasesGiven: value('phases') !== undefined || !options.hostile, contract });

@@ -19,9 +19,14 @@ export interface ModelSize {
   timeLimitMs: number;
 }
 
-/** --depth ci keeps a default run short; deep (or --max-examples over 5) explores far more. */
-export function modelSize(maxExamples: number | undefined): ModelSize {
-  return (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 10, commands: 60, timeLimitMs: 25_000 };
+/**
+ * --depth ci keeps a default run short; deep (or --max-examples over 5) explores far more. The time
+ * bound is the depth's unless --model-time gives one: on a busy machine the depth's bound can stop the
+ * sequences before all of them ran, and which sequences run is then a matter of speed, not of the seed.
+ */
+export function modelSize(maxExamples: number | undefined, timeSeconds?: number): ModelSize {
+  const size = (maxExamples ?? 5) > 5 ? { runs: 40, commands: 60, timeLimitMs: 240_000 } : { runs: 10, commands: 60, timeLimitMs: 25_000 };
+  return timeSeconds === undefined ? size : { ...size, timeLimitMs: timeSeconds * 1000 };
 }
 
 export interface ModelStats {

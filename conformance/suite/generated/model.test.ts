@@ -9,7 +9,7 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 
 const { options } = suiteContext();
-const size = modelSize(options.maxExamples);
+const size = modelSize(options.maxExamples, options.modelTimeSeconds);
 
 forOperation('sendEmail', (test) => {
   test(
@@ -18,7 +18,7 @@ forOperation('sendEmail', (test) => {
     async (t) => {
       const stats = await runModel(t, size);
       // The report shows what the model did: requests predicted, and what it could not predict and why.
-      t.recorder.note(`model: ${stats.runs} sequences${stats.interrupted ? ` (the ${Math.round(size.timeLimitMs / 1000)} s bound stopped it before all ${size.runs} ran)` : ''}, ${stats.predicted} answers predicted over ${stats.operations.length} operations; not predicted: ${Object.entries(stats.unpredicted).map(([why, count]) => `${count} × ${why}`).join('; ') || 'none'}`);
+      t.recorder.note(`model: ${stats.runs} sequences${stats.interrupted ? ` (the ${Math.round(size.timeLimitMs / 1000)} s bound stopped it before all ${size.runs} ran; --model-time gives it longer)` : ''}, ${stats.predicted} answers predicted over ${stats.operations.length} operations; not predicted: ${Object.entries(stats.unpredicted).map(([why, count]) => `${count} × ${why}`).join('; ') || 'none'}`);
     },
   );
 });
