@@ -311,6 +311,18 @@ export const FAULT_CATALOG = {
   'subscriber-upsert-existing-201': 'createSubscriber answers an address already on the newsletter 201, not 200',
   'page-location-by-explicit-slug': "createPage's Location names a page created with an explicit slug by that slug (/pages/my-blog), not by its id",
   'head-email-sent-404': 'HEAD of getEmail answers 404 for a sent email, where GET answers 200',
+  'category-recolour-letter-case-not-stored': "updateCategory answers a colour that differs from the stored one only in letter case (#1A2B3C to #1a2b3c) with the old spelling and stores nothing",
+  'post-updated-at-set-once': "updatePost sets updated_at on a post's first update only: every later update keeps that first time",
+  'post-deleted-category-dropped': 'createPost with the id of a category deleted from the page answers 201 with category_id null instead of 422',
+  'author-descriptions-trimmed': "updateAuthor trims the white space around short_description and long_description (a biography's last line break is lost)",
+  'email-slug-non-latin-fallback': "createEmail gives a subject without Latin letters or digits (Привет мир) the fallback slug email instead of its transliteration",
+  'page-former-slug-held': 'createPage answers 409 slug-taken for an explicit slug that a page of the workspace gave up by an update',
+  'emails-scheduled-by-send-time': 'listEmails?status=scheduled lists the emails soonest scheduled_at first instead of newest first',
+  'subscriber-id-reused-after-delete': "createSubscriber gives a new address the id of the newest subscriber deleted before it, so deleting the deleted one again deletes the new one",
+  'newsletter-other-workspace-403': "getNewsletter answers another workspace's newsletter 403, not 404",
+  'upload-name-without-extension-refused': 'uploadImage answers 415 for an image whose file name has no extension',
+  'category-path-422-before-415': 'createCategory answers a page id that is not a whole number with a body that is not JSON 422, not 415',
+  'post-cors-origin-memoized': "getPost answers every request with the Access-Control-Allow-Origin of its first caller's Origin",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -23,6 +23,7 @@ import { breakPipeline } from './pipeline.ts';
 import { breakRelationParts, breakRelationPipeline } from './relations.ts';
 import { breakSecondLooksParts, breakSecondLooksPipeline } from './second-looks.ts';
 import { breakSingleOperationParts, breakSingleOperationPipeline } from './single-operation.ts';
+import { breakSeventeenthLookParts, breakSeventeenthLookPipeline } from './seventeenth-look.ts';
 import { breakSeventhLookParts, breakSeventhLookPipeline } from './seventh-look.ts';
 import { breakSixthLookParts, breakSixthLookPipeline } from './sixth-look.ts';
 import { breakSixteenthLookParts, breakSixteenthLookPipeline } from './sixteenth-look.ts';
@@ -56,6 +57,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFourteenthLookParts(on, parts);
       breakFifteenthLookParts(on, parts);
       breakSixteenthLookParts(on, parts);
+      breakSeventeenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -65,7 +67,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
-      const fifteenth = breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context);
+      const fifteenth = breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context);
       return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
     },
   };
