@@ -6,6 +6,9 @@
  * update of it leaves the resource's slug as it was. The slug tests send a taken slug as it is stored;
  * a server that looks the slug up as sent, and meets the taken one only when it writes the normalised
  * form, answers those right and this with a 500 or a second holder.
+ *
+ * And the other way: a slug another resource gave up by an update (a new explicit slug) is free, and an
+ * explicit create of it is accepted.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { jsonMedia } from '../../cases/json-media.ts';
@@ -59,6 +62,24 @@ const takesSlug = (operation: OperationInfo) => {
 
 for (const kind of KINDS) {
   const rules = operationRuleIds(contract, contract.operation(kind.create), /slug-taken/);
+  if (takesSlug(contract.operation(kind.create)) && takesSlug(contract.operation(kind.update))) {
+    // A slug is taken by a resource that holds it now: one given up by an update is free again, as one a
+    // delete frees is (freed-by-delete.test.ts). Pages cannot be deleted, so only this frees a page's slug.
+    forOperation(kind.create, (test) => {
+      test('accepts an explicit slug another resource gave up by an update, with 201', { check: 'conflict_detection', rules: [...rules, 'requests.valid-input-accepted'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+        const scope = await kind.scope(t);
+        const slug = expectedSlug(t.names.name('Given Up'), { removeSlash: true });
+        const holder = await kind.make(t, scope, slug);
+        const moved = await t.call(contract.operation(kind.update), { ids: { ...scope, id: holder.id }, body: { slug: `${slug}-moved` } });
+        t.ensure(moved.status === 200, `${kind.update} of ${holder.id} to slug ${slug}-moved answered ${moved.status ?? 'nothing'}; expected 200`, { evidence: moved.exchange });
+        const again = await t.call(contract.operation(kind.create), { ids: scope, body: { name: t.names.name('slug-given-up'), slug } });
+        const what = `${kind.create} with slug ${JSON.stringify(slug)}, which ${holder.id} gave up by ${kind.update}`;
+        t.verify(again.status === 201, `${what} answered ${again.status ?? 'nothing'}; expected 201: no resource holds it now`, { evidence: again.exchange });
+        const stored = (again.json as { slug?: unknown } | undefined)?.slug;
+        if (again.status === 201) t.verify(stored === slug, `${what} stored slug ${JSON.stringify(stored)}; expected it as sent`, { evidence: again.exchange });
+      });
+    });
+  }
   for (const operationId of [kind.create, kind.update].filter((id) => takesSlug(contract.operation(id)))) {
     const operation = contract.operation(operationId);
     forOperation(operationId, (test) => {

@@ -9,7 +9,7 @@
  *
  * Unusable, as the contract defines it: a `category_id` not of the same page (post.category-of-same-page),
  * an `author_id` not of the workspace (resources.author-of-workspace), each as an id that names nothing
- * and as a real resource out of reach (a category of another page, an author of the `--token2`
+ * and as a real resource out of reach (a category of another page, a category of the page since deleted, an author of the `--token2`
  * workspace, where it lists one). An operation with two reference fields also gets both unusable at
  * once: a `422` naming each (errors.field-names, "every one of a request with several"). An inactive
  * author is not among them: the contract keeps their work
@@ -47,6 +47,14 @@ async function categoryOfAnotherPage(t: Kit, ids: PathIds): Promise<number> {
   return (await resources.category(page.id)).id;
 }
 
+/** A category of the operation's page that the test made and deleted: an id that named one, and names none now. */
+async function deletedCategoryOfPage(t: Kit, ids: PathIds): Promise<number> {
+  const category = await new Resources(t).category(ids.page_id!);
+  const { status } = await t.call(contract.operation('deleteCategory'), { ids: { page_id: ids.page_id!, id: category.id } });
+  t.ensure(status === 204, `deleteCategory of the test's own category answered ${status ?? 'nothing'}; expected 204`);
+  return category.id;
+}
+
 /** An author the `--token2` workspace lists: a real author, not of this workspace. */
 async function authorOfAnotherWorkspace(t: Kit): Promise<number | { none: string }> {
   if (!t.options.token2) return { none: 'needs --token2, a token of a second workspace' };
@@ -64,6 +72,7 @@ const REFERENCES: Record<string, Reference> = {
     unusable: [
       { what: 'an id that names no category', make: async () => MISSING_ID },
       { what: 'a category of another page of the workspace', make: categoryOfAnotherPage },
+      { what: 'a category of the page, since deleted', make: deletedCategoryOfPage },
     ],
   },
   author_id: {

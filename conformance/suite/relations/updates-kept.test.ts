@@ -13,6 +13,8 @@
  *   is sent alone, then all together, to a resource made with every optional field filled, so a field
  *   an update clears or writes along with a named one shows.
  *
+ * - a value changed only in letter case (`#1E90FF` to `#1e90ff`, a name in other capitals) is kept,
+ *   in the answer and a read;
  * - an update of Markdown (`content_md`, where the update takes it and the get answers `content_html`)
  *   is rendered every time: a second one with other Markdown answers and stores its own rendering;
  * - an update leaves the resource where it was in its list: a list ordered by `updated_at` instead of
@@ -108,6 +110,21 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
         }
       });
     }
+    test(`keeps a value changed only in letter case: ${subject.fields.join(', ')} each sent again with its letters' case swapped`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      // A server that compares the new value with the stored one without regard to case (a colour, a
+      // name) finds nothing changed and keeps the old spelling.
+      const ids = await subject.make(new Resources(t), t);
+      for (const field of subject.fields) {
+        const first = valueFor(t, field, 1);
+        await update(t, operationId, ids, { [field]: first });
+        const swapped = [...first].map((letter) => (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase())).join('');
+        if (swapped === first) continue;
+        const answer = await update(t, operationId, ids, { [field]: swapped });
+        t.verify(answer[field] === swapped, `${field} ${JSON.stringify(first)} changed to ${JSON.stringify(swapped)} answered ${JSON.stringify(answer[field])}; expected the new spelling`);
+        const stored = await read(t, subject, ids);
+        t.verify(stored[field] === swapped, `after ${field} ${JSON.stringify(first)} changed to ${JSON.stringify(swapped)}, ${subject.readerId} shows ${JSON.stringify(stored[field])}; expected the new spelling`);
+      }
+    });
     if (list) {
       test('keeps the resource in its place in the list: an update does not make it newer', { check: 'crud_agreement', rules: ['lists.newest-first', 'resources.update-kept'], needs: ['state'] }, async (t: Kit) => {
         // Two resources of one parent, the first made first: the list shows the second before it, by

@@ -88,6 +88,19 @@ forOperation('uploadImage', (test) => {
     }
   });
 
+  test('accepts and serves each image under a file name without an extension, or with one of no image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
+    // "decided from the content whatever name ... the upload gave the file": a name is not a type.
+    for (const [index, image] of SAMPLE_IMAGES.entries()) {
+      const sent = { ...image, name: ['photo', 'scan.bin', 'IMG 0001', '.hidden'][index % 4]! };
+      const as = `an image of ${image.type} uploaded as ${JSON.stringify(sent.name)} (${sent.type})`;
+      const { url, exchange } = await upload(t, sent, as);
+      const served = await fetchServed(t, url, exchange);
+      if (!served) return;
+      const type = mediaType(served.type);
+      t.verify(served.status === 200 && type === image.type && served.bytes.equals(image.bytes), `${as} is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
+    }
+  });
+
   test('serves uploads of every size byte for byte: past the buffers a server may read in (64 KiB, 1 MiB), and the largest', { check: 'ensure_resource_availability', rules: ['image.served-at-url'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
     // Filled with a byte that differs by size, so a file cut short or padded does not read as equal.
     for (const [size, fill] of [[64 * 1024 + 1, 0x41], [1024 * 1024 + 7, 0x42], [IMAGE_LIMIT, 0x43]] as const) {
