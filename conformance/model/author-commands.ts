@@ -103,7 +103,8 @@ export interface AuthorChange {
 }
 
 const POSITIONS = ['Editor', 'Staff writer', 'Guest author'];
-const DESCRIPTIONS = ['Writes for the conformance suite model.', 'Checks what the model predicts.\nOn two lines.'];
+// The second begins with an indent and ends with a line break: a description is kept as sent, white space and all.
+const DESCRIPTIONS = ['Writes for the conformance suite model.', '  Checks what the model predicts.\nOn two lines.\n'];
 
 function bodyOf(change: AuthorChange, people: string[]): Record<string, unknown> {
   const pick = <T>(list: T[], index: number | null | undefined) => (index === null ? null : list[index! % list.length]);

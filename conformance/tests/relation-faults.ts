@@ -345,10 +345,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-id-reused-after-delete', include: ['deleteSubscriber'], caughtBy: ['use_after_free'], breaks: ['resources.gone-after-delete'] },
   // The same set, caught by checks over all they apply to: a value changed only in letter case; a
   // reference to a category since deleted; a slug given up by an update; an upload under a name without
-  // an image extension; every read asked from two origins and from none.
+  // an image extension; every read asked from two origins and from none; a text with no Latin letter.
   { fault: 'category-recolour-letter-case-not-stored', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'post-deleted-category-dropped', include: ['createPost'], caughtBy: ['negative_data_rejection'], breaks: ['post.category-of-same-page'] },
   { fault: 'page-former-slug-held', include: ['createPage'], caughtBy: ['conflict_detection'], breaks: ['page.slug-taken'] },
   { fault: 'upload-name-without-extension-refused', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
   { fault: 'post-cors-origin-memoized', include: ['getPost'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  { fault: 'email-slug-non-latin-fallback', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['email.created-draft'] },
+  // The model's author descriptions include one that begins with an indent and ends with a line break.
+  { fault: 'author-descriptions-trimmed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.update-kept'], alone: MODEL },
 ];

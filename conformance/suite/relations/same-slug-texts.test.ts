@@ -6,7 +6,8 @@
  * `slug` and `name_slug`, a newsletter's `name_slug`). A server that looks for the text instead (the
  * same title means a suffix) passes every test that makes the same text twice, and collides on the
  * slug (a 500, or a slug shared by two) here. And the other way: a slug that only begins a taken one
- * (`hello` beside `hello-world`) is free, and gets no suffix.
+ * (`hello` beside `hello-world`) is free, and gets no suffix. And a text with no Latin letter at all
+ * (Cyrillic, Greek) is transliterated: its slug has a Latin letter for each of its letters.
  */
 import type { CheckName } from '../../checks/catalog.ts';
 import { forOperation } from '../harness.ts';
@@ -15,6 +16,26 @@ import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
 
 type Made = Record<string, unknown> & { id: number };
+
+/** Scripts with no Latin letter, and the letters a text of each is made of. */
+const OTHER_SCRIPTS: [string, string][] = [
+  ['Cyrillic', 'абвгдежзийклмнопрстуфхцчшщыэюя'],
+  ['Greek', 'αβγδεζηθικλμνξοπρστυφχψω'],
+];
+/** The Cyrillic hard and soft signs, which some transliterations drop. */
+const SILENT = 'ъьЪЬ';
+
+/**
+ * Two words of the script, unique to the test (names must be unique in the workspace): the run's name and
+ * counter spelled in the script's letters, so no Latin letter or digit is in the text.
+ */
+function otherScriptText(t: Kit, letters: string): string {
+  // The name's end (run id, counter, random part) makes it unique; 16 letters keep the slug under the
+  // cut of 90 however many Latin letters one of them gives (щ: shch).
+  const unique = t.names.name('x').toLowerCase().replace(/[^a-z0-9]/g, '').slice(-16);
+  const spelled = [...unique].map((character) => letters[parseInt(character, 36) % letters.length]).join('');
+  return `${spelled.slice(0, 8)} ${spelled.slice(8)}`;
+}
 
 /** Each operation: the fields it derives, and how to make one under a parent shared by both makes. */
 const DERIVING: Record<string, { fields: string[]; check: CheckName; rules: string[]; maker: (t: Kit) => Promise<(text: string) => Promise<Made>> }> = {
@@ -82,6 +103,23 @@ for (const [operationId, { fields, check, rules, maker }] of Object.entries(DERI
       for (const field of fields) {
         t.ensure(first[field] === slug, `${JSON.stringify(plain)} got ${field} ${JSON.stringify(first[field])}; expected ${slug}`);
         t.verify(second[field] === `${slug}-1`, `${JSON.stringify(accented)}, made after ${JSON.stringify(plain)} (${field} ${slug}), got ${field} ${JSON.stringify(second[field])}; expected ${slug}-1: the slug is taken, whatever text it came from`);
+      }
+    });
+
+    test('transliterates a text with no Latin letter at all (Cyrillic, Greek): a letter of the slug for every letter of the text', { check, rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      // "transliterated to ASCII": every Cyrillic and Greek letter (but the Cyrillic hard and soft signs)
+      // gives at least one Latin letter. A server that decides there is nothing to make a slug of with an
+      // ASCII test, before it transliterates, gives such a text a fallback slug, which no Latin text shows.
+      const make = await maker(t);
+      for (const [script, letters] of OTHER_SCRIPTS) {
+        const text = otherScriptText(t, letters);
+        const counted = [...text].filter((character) => letters.includes(character) && !SILENT.includes(character)).length;
+        const made = await make(text);
+        for (const field of fields) {
+          const slug = String(made[field] ?? '');
+          const slugLetters = slug.replace(/-\d+$/, '').replace(/[^a-z]/g, '').length;
+          t.verify(/^[a-z0-9-]+$/.test(slug) && slugLetters >= counted, `${JSON.stringify(text)} (${script}, ${counted} letters) got ${field} ${JSON.stringify(slug)}, ${slugLetters} Latin letters; expected an ASCII slug with a letter for each of the text's`);
+        }
       }
     });
 
