@@ -22,6 +22,15 @@ function numberOf(field: string, name: string): number | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
+/** The first member of a `RateLimit` field: its policy, the requests remaining (`r`) and the seconds to the reset (`t`). */
+export function rateLimitMember(field: string): { policy: string; remaining: number; resetSeconds: number } | undefined {
+  const policy = /^\s*"([^"]*)"/.exec(field)?.[1];
+  const remaining = numberOf(field, 'r');
+  const resetSeconds = numberOf(field, 't');
+  if (policy === undefined || remaining === undefined || resetSeconds === undefined) return undefined;
+  return { policy, remaining, resetSeconds };
+}
+
 /**
  * The wait `Retry-After` asks for, in seconds: delay-seconds, or an HTTP date counted from the answer's
  * `Date` (RFC 9110 section 10.2.3); undefined when it is neither.

@@ -21,6 +21,7 @@
  *
  * What a worker has seen is its own; other workers' requests only lower the count further.
  */
+import { rateLimitMember } from '../contract/header-values.ts';
 import type { Exchange } from '../http/exchange.ts';
 
 /** Answers kept per limit: the newest ones, whose windows may still run. */
@@ -35,16 +36,6 @@ interface CountedAnswer {
   windowEndsBy: number;
   startedAt: number;
   endedAt: number;
-}
-
-/** The name, `r` and `t` of the first member of a RateLimit field: `"token"; r=19998; t=60`. */
-export function rateLimitMember(field: string): { policy: string; remaining: number; resetSeconds: number } | undefined {
-  const first = field.split(',')[0] ?? '';
-  const policy = /^\s*"([^"]*)"/.exec(first)?.[1];
-  const remaining = /;\s*r=(\d+)\s*(?:;|$)/.exec(first)?.[1];
-  const reset = /;\s*t=(\d+)\s*(?:;|$)/.exec(first)?.[1];
-  if (policy === undefined || remaining === undefined || reset === undefined) return undefined;
-  return { policy, remaining: Number(remaining), resetSeconds: Number(reset) };
 }
 
 function described(exchange: Exchange): string {

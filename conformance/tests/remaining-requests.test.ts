@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/exchange.ts';
-import { RemainingRequests, rateLimitMember } from '../suite/remaining-requests.ts';
+import { rateLimitMember } from '../contract/header-values.ts';
+import { RemainingRequests } from '../suite/remaining-requests.ts';
 
 const TOKEN = 'Bearer token-of-the-run';
 

@@ -17,7 +17,7 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit, RawRequest } from '../kit.ts';
 import { fillPath, missingIds, pathIdsFor } from '../requests.ts';
-import { rateLimitMember } from '../remaining-requests.ts';
+import { rateLimitMember } from '../../contract/header-values.ts';
 
 const { contract } = suiteContext();
 
