@@ -152,7 +152,7 @@ export function targetsOf(results: BenchmarkResults): Target[] {
     measured:
       slowest && costliest
         ? `worst ${slowest.operationId}: first ${n(slowest.firstMs, 1)} ms, median ${n(slowest.medianMs, 1)} ms; ` +
-          `${over((o) => o.firstMs - o.medianMs)} of ${first.operations.length} over; ` +
+          `${over((o) => o.firstMs - o.medianMs)} of ${first.operations.length} over (${over((o) => o.firstServerMs - o.medianServerMs)} by the server's own wall time); ` +
           `server CPU: worst ${costliest.operationId} ${n(costliest.firstCpuMs - costliest.medianCpuMs, 1)} ms over, ${over((o) => o.firstCpuMs - o.medianCpuMs)} over`
         : 'no operation measured',
     met: slowest !== undefined && slowest.firstMs - slowest.medianMs <= TARGETS.firstRequestOverMedianMs,
@@ -193,12 +193,12 @@ function suiteInstallLine(install: SuiteInstall): string {
 
 function firstRequestLines(first: FirstRequestsResult): string[] {
   const rows = first.operations.map((o) => [
-    o.operationId, String(o.status), n(o.firstMs, 1), n(o.medianMs, 1), n(o.firstMs - o.medianMs, 1), n(o.firstCpuMs, 1), n(o.medianCpuMs, 1), n(o.firstCpuMs - o.medianCpuMs, 1),
+    o.operationId, String(o.status), n(o.firstMs, 1), n(o.medianMs, 1), n(o.firstMs - o.medianMs, 1), n(o.firstServerMs - o.medianServerMs, 1), n(o.firstCpuMs, 1), n(o.medianCpuMs, 1), n(o.firstCpuMs - o.medianCpuMs, 1),
   ]);
   return [
     `A fresh server as npm start runs it: ${n(first.startToHealthyMs)} ms from start to the first /healthz answer, ${n(first.startToWarmMs)} ms until every operation's validators are built (in the background); peak RSS ${n(first.peakMB)} MB`,
-    "The first request of each operation, then the same request 20 times (bench/first-requests.ts): wall time, and the server's CPU time for the request",
-    table([['operation', 'status', 'first ms', 'median ms', 'first - median', 'CPU first', 'CPU median', 'CPU first - median'], ...rows]),
+    "The first request of each operation, then the same request 20 times (bench/first-requests.ts): wall time at the client, the server's own wall time, and the server's CPU time for the request",
+    table([['operation', 'status', 'first ms', 'median ms', 'first - median', 'server first - median', 'CPU first', 'CPU median', 'CPU first - median'], ...rows]),
   ];
 }
 
