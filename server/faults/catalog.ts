@@ -323,6 +323,18 @@ export const FAULT_CATALOG = {
   'upload-name-without-extension-refused': 'uploadImage answers 415 for an image whose file name has no extension',
   'category-path-422-before-415': 'createCategory answers a page id that is not a whole number with a body that is not JSON 422, not 415',
   'post-cors-origin-memoized': "getPost answers every request with the Access-Control-Allow-Origin of its first caller's Origin",
+  'authors-explicit-active-true-lists-all': 'listAuthors with an explicit ?active=true lists every author, inactive ones too (the default and ?active=false are right)',
+  'author-update-name-joined-with-empty-last': "updateAuthor clearing last_name answers formatted_name with a trailing space (Ada ), where getAuthor answers Ada",
+  'upload-extra-file-parts-dropped': 'uploadImage with two file parts stores the first and answers 201 instead of 422',
+  'upsert-looks-in-first-list-page': 'createSubscriber looks an address up among the ten newest subscribers only: an older one upserted again is a 500',
+  'newsletter-rename-taken-by-page-name': "updateNewsletter answers 409 name-taken for a new name that only a page of the workspace has",
+  'email-fallback-slug-replaced-by-subject': "updateEmail gives a draft created without a subject (slug email) a slug derived from its first subject",
+  'email-update-scheduled-rewrite-accepted': 'updateEmail answers 200 for a scheduled or sent email when the PATCH repeats its stored values, not 409',
+  'page-id-over-int32-422': 'getPage answers an id above 2147483647 with a 422 naming path.id instead of 404',
+  'category-slug-counts-post-slugs': "createCategory counts the page's post slugs as taken: a category named as a post of the page gets -1",
+  'category-update-stamped-next-second': "updateCategory stamps updated_at rounded up to the next whole second, a time ahead of its answer",
+  'post-category-null-kept': 'updatePost with category_id null keeps the category instead of clearing it',
+  'newsletter-read-latin1': "getNewsletter sends its JSON as Latin-1 bytes (charset=iso-8859-1): a UTF-8 reader sees Caf\uFFFD for Café",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -9,6 +9,7 @@
 import type { ServerVariant } from '../compose.ts';
 import { breakAcrossRequestsParts, breakAcrossRequestsPipeline } from './across-requests.ts';
 import type { FaultName } from './catalog.ts';
+import { breakEighteenthLookParts, breakEighteenthLookPipeline } from './eighteenth-look.ts';
 import { breakEighthLookParts, breakEighthLookPipeline } from './eighth-look.ts';
 import { breakEleventhLookParts, breakEleventhLookPipeline } from './eleventh-look.ts';
 import { breakFourteenthLookParts, breakFourteenthLookPipeline } from './fourteenth-look.ts';
@@ -58,6 +59,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFifteenthLookParts(on, parts);
       breakSixteenthLookParts(on, parts);
       breakSeventeenthLookParts(on, parts);
+      breakEighteenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -67,7 +69,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
-      const fifteenth = breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context);
+      const fifteenth = breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context);
       return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
     },
   };
