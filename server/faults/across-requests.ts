@@ -15,6 +15,7 @@ import { insertBefore, wrapStage, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
 import { withoutCorsOn } from './wrong-answers.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** How many bytes of a subject the non-ASCII slug helper keeps before it slugifies. */
 const SUBJECT_BYTES_BEFORE_SLUG = 90;
@@ -200,13 +201,7 @@ export function breakAcrossRequestsPipeline(on: FaultSet, api: Pipeline['api'], 
     // HEAD of listSubscribers with an invalid query (size=0, an unknown parameter) answers 200 where
     // GET answers 422. Breaks http.head: "HEAD is answered wherever GET is, with the status and headers
     // GET would have".
-    stages = insertBefore(stages, 'head', {
-      name: 'remember-head-of-subscribers',
-      handler: (req, res, next) => {
-        res.locals.headOfSubscribers = req.method === 'HEAD' && /^\/newsletters\/[^/]+\/subscribers$/.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headOfSubscribers', /^\/newsletters\/[^/]+\/subscribers$/));
     stages = wrapStage(stages, 'validator', headQueryUnchecked);
   }
   if (on('post-location-ids-swapped')) {

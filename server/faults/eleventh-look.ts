@@ -17,6 +17,7 @@ import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
 import { beforeHeaders, rewriteSentJson } from './answer-rewrites.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** The page size the newsletter list's query is capped at: one short of the contract's 100. */
 const NEWSLETTER_PAGE_CAP = 99;
@@ -192,13 +193,7 @@ export function breakEleventhLookPipeline(on: FaultSet, api: Pipeline['api'], co
     // page, is right. Breaks http.head ("with the status and headers GET would have") and
     // errors.precedence (the 422 for the request on its own before the 404).
     const categoriesPath = /^\/pages\/([^/]+)\/categories$/;
-    stages = insertBefore(stages, 'head', {
-      name: 'head-categories-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headCategories = categoriesPath.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headCategories', categoriesPath));
     stages = insertBefore(stages, 'whole-numbers', {
       name: 'head-categories-page-looked-up',
       handler: (req, res, next) => {

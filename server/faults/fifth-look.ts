@@ -19,6 +19,7 @@ import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { Stores } from '../store/index.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 type PostUpdate = components['schemas']['PostUpdate'];
 
@@ -246,13 +247,7 @@ export function breakFifthLookPipeline(on: FaultSet, api: Pipeline['api'], conte
     // created, and a HEAD before the delete, are right. Breaks http.head ("with the status and
     // headers GET would have") and resources.gone-after-delete.
     const postPath = /^\/pages\/(\d+)\/posts\/(\d+)$/;
-    stages = insertBefore(stages, 'head', {
-      name: 'head-post-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headPost = postPath.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headPost', postPath));
     stages = insertBefore(stages, 'operations', {
       name: 'head-post-from-record',
       handler: (req, res, next) => {

@@ -19,6 +19,7 @@ import { normaliseAddress } from '../domain/people.ts';
 import { insertBefore, wrapStage, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** The longest first label of a page's domain before its hyphen and six random characters (63 - 7). */
 const DOMAIN_BASE_MAX = 56;
@@ -193,13 +194,7 @@ export function breakNinthLookPipeline(on: FaultSet, pipeline: Pipeline, context
     // would have") and auth.workspace-scope (a workspace learns which ids another one has).
     const anyPage = context.options.db.prepare<[number], number>('SELECT 1 FROM pages WHERE id = ?').pluck();
     const pagePath = /^\/pages\/(\d+)$/;
-    api = insertBefore(api, 'head', {
-      name: 'head-page-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headPage = pagePath.test(req.path);
-        next();
-      },
-    });
+    api = insertBefore(api, 'head', rememberHead('headPage', pagePath));
     api = insertBefore(api, 'operations', {
       name: 'head-page-anywhere',
       handler: (req, res, next) => {

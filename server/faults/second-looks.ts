@@ -18,6 +18,7 @@ import { ProblemError, problems } from '../http/problem.ts';
 import { slugRange } from '../store/common.ts';
 import type { FaultSet } from './fault-set.ts';
 import { ProblemSayingStatus } from './wrong-answers.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** The largest page the subscribers' query was "tuned" to return, whatever the size asked for. */
 const SUBSCRIBERS_PAGE_CAP = 50;
@@ -204,13 +205,7 @@ export function breakSecondLooksPipeline(on: FaultSet, api: Pipeline['api'], con
     // answers 404 to HEAD, while GET answers 200 with an empty result (the HEAD of a list with
     // subscribers, and of every other list, is right). Breaks http.head ("with the status and headers
     // GET would have").
-    stages = insertBefore(stages, 'head', {
-      name: 'head-subscribers-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headSubscribers = /^\/newsletters\/\d+\/subscribers$/.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headSubscribers', /^\/newsletters\/\d+\/subscribers$/));
     stages = insertBefore(stages, 'declared-length', {
       name: 'head-subscribers-empty-as-404',
       handler: (req, res, next) => {

@@ -18,6 +18,7 @@ import type { ServerParts } from '../compose.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** Every item of a list in one piece, so a fault can order or cut it its own way. */
 const EVERYTHING = { page: 1, size: Number.MAX_SAFE_INTEGER };
@@ -187,13 +188,7 @@ export function breakSeventhLookPipeline(on: FaultSet, api: Pipeline['api'], con
     // Through its own newsletter, and for an id of no email, it is right. Breaks http.head ("with the
     // status and headers GET would have") and resources.child-of-its-parent.
     const emailPath = /^\/newsletters\/(\d+)\/emails\/(\d+)$/;
-    stages = insertBefore(stages, 'head', {
-      name: 'head-email-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headEmail = emailPath.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headEmail', emailPath));
     stages = insertBefore(stages, 'operations', {
       name: 'head-email-in-workspace',
       handler: (req, res, next) => {

@@ -24,6 +24,7 @@ import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems, type FieldError } from '../http/problem.ts';
 import { rewriteSentJson } from './answer-rewrites.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** Where a content is kept out of the row's first read (the server's own threshold for long texts). */
 const LONG_CONTENT_BYTES = 4096;
@@ -262,13 +263,7 @@ export function breakSixteenthLookPipeline(on: FaultSet, api: Pipeline['api'], c
     // email and an id of no email are right. Breaks http.head ("with the status and headers GET
     // would have").
     const emailPath = /^\/newsletters\/(\d+)\/emails\/(\d+)$/;
-    stages = insertBefore(stages, 'head', {
-      name: 'head-email-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headEmail = emailPath.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headEmail', emailPath));
     stages = insertBefore(stages, 'operations', {
       name: 'head-email-if-editable',
       handler: (req, res, next) => {

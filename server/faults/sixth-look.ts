@@ -18,6 +18,7 @@ import { ProblemError, problems } from '../http/problem.ts';
 import { slugRange } from '../store/common.ts';
 import type { FaultSet } from './fault-set.ts';
 import { ProblemSayingStatus, withoutCorsOn } from './wrong-answers.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** The longest derived slug before a suffix, as the introduction's Slugs section says. */
 const SLUG_BASE_MAX = 90;
@@ -196,13 +197,7 @@ export function breakSixthLookPipeline(on: FaultSet, api: Pipeline['api'], conte
     // no author, are right. Breaks http.head ("with the status and headers GET would have") and the
     // getAuthor description ("one author of the workspace, active or not").
     const authorPath = /^\/authors\/(\d+)$/;
-    stages = insertBefore(stages, 'head', {
-      name: 'head-author-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headAuthor = authorPath.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headAuthor', authorPath));
     stages = insertBefore(stages, 'operations', {
       name: 'head-author-if-active',
       handler: (req, res, next) => {

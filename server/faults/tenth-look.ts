@@ -18,6 +18,7 @@ import { nextFreeSlug } from '../domain/slugs.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** The longest derived slug before a suffix, as the introduction's Slugs section says. */
 const SLUG_BASE_MAX = 90;
@@ -159,13 +160,7 @@ export function breakTenthLookPipeline(on: FaultSet, api: Pipeline['api'], conte
     // workspace HEAD answers 200 where GET answers 404. A page that exists is right. Breaks http.head
     // ("with the status and headers GET would have") and resources.missing-is-404.
     const postsPath = /^\/pages\/(\d+)\/posts$/;
-    stages = insertBefore(stages, 'head', {
-      name: 'head-posts-marked',
-      handler: (req, res, next) => {
-        if (req.method === 'HEAD') res.locals.headPosts = postsPath.test(req.path);
-        next();
-      },
-    });
+    stages = insertBefore(stages, 'head', rememberHead('headPosts', postsPath));
     stages = insertBefore(stages, 'operations', {
       name: 'head-posts-shortcut',
       handler: (req, res, next) => {
