@@ -53,6 +53,14 @@ export const CHECKS = {
     rules: ['responses.timestamps-not-ahead'],
   },
 
+  list_page_filled: {
+    group: 'response',
+    // A target that keeps no state answers examples, whose envelopes need not add up.
+    needs: ['state'],
+    rule: 'Every list answer holds the items its envelope leaves for the page: size on a page before the last, total - (page - 1) * size on the last, none past the end.',
+    rules: ['lists.envelope-arithmetic'],
+  },
+
   no_internals_disclosed: {
     group: 'response',
     rule: 'An error body shows no source file with a line number, no stack frame and no SQL statement or driver error, in any of its texts.',

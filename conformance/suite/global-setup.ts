@@ -2,13 +2,17 @@
  * Runs once per run, before any test file: makes the page and the newsletter every test file shares (or
  * takes them from --fixtures) and finds an author to name in `author_id` (the one the suite may change
  * when --fixtures names it or --disposable-target is given). Pages and newsletters cannot
- * be deleted through the API, so a run leaves exactly these two, named `conformance-<run id>-...`.
+ * be deleted through the API, so a run leaves exactly these two, named `conformance-<run id>-...`; on a
+ * disposable target it also makes the lists of pages and newsletters longer than their largest page
+ * (long-lists.ts).
  */
 import type { TestProject } from 'vitest/node';
+import { loadContract } from '../contract/document.ts';
 import { createApiClient } from '../http/api-client.ts';
 import { exchange } from '../http/exchange.ts';
 import { ratePolicyFor } from '../http/rate-limit.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
+import { fillSharedLists } from './long-lists.ts';
 
 async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
   // Paced and waiting out 429s like every request of the tests.
@@ -53,6 +57,9 @@ async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
     if (first) fixtures.authorId = first.id;
     else fixtures.missing.author = data ? 'the workspace has no active author' : describe('listAuthors', response.status);
   }
+
+  const unfilled = await fillSharedLists(api, loadContract(options.specPath), options);
+  if (unfilled.length > 0) fixtures.missing['list longer than its largest page'] = unfilled.join('; ');
   return fixtures;
 }
 

@@ -11,6 +11,7 @@ import type { OperationInfo } from '../contract/document.ts';
 import { createdLocationProblem } from '../contract/created-location.ts';
 import { timestampsAhead } from '../contract/event-times.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
+import { pageCount } from '../contract/list-envelope.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
@@ -224,6 +225,13 @@ export class Kit {
       const ahead = timestampsAhead(observed.status, observed.bodyText, time);
       if (ahead.length === 0) this.recorder.pass(operation.operationId, 'timestamps_not_ahead');
       for (const problem of ahead) this.recorder.fail(operation.operationId, 'timestamps_not_ahead', problem, exchange);
+    }
+    // A list's page holds what its envelope leaves for it, where the target keeps state (the mock's
+    // examples need not add up).
+    if (!isExcludedCheck(this.options, 'list_page_filled') && responseCheckNotApplied('list_page_filled', this.options.profile) === undefined && exchange.request.method === 'GET') {
+      const counted = pageCount(observed.status, observed.bodyText);
+      if (counted?.problem !== undefined) this.recorder.fail(operation.operationId, 'list_page_filled', counted.problem, exchange);
+      else if (counted) this.recorder.pass(operation.operationId, 'list_page_filled');
     }
     // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {
