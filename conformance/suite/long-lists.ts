@@ -11,6 +11,7 @@
  */
 import type { ApiClient } from '../http/api-client.ts';
 import type { ContractDocument } from '../contract/document.ts';
+import { largestPageSize } from '../contract/page-size.ts';
 import type { RunOptions } from '../run-options.ts';
 
 const AT_ONCE = 8;
@@ -21,20 +22,13 @@ const LISTS = [
   { list: 'listNewsletters', path: '/newsletters', create: (api: ApiClient, name: string) => api.POST('/newsletters', { body: { name } }) },
 ] as const;
 
-/** The `size` parameter's maximum, as the contract declares it. */
-function largestSize(contract: ContractDocument, operationId: string): number | undefined {
-  const operation = contract.operations.find((candidate) => candidate.operationId === operationId);
-  const parameter = operation?.parameters.find((candidate) => candidate.in === 'query' && candidate.name === 'size');
-  const schema = parameter ? contract.resolve(parameter.schema, '').node : undefined;
-  return typeof schema?.maximum === 'number' ? schema.maximum : undefined;
-}
-
 /** Fills each shared list the run reads past its largest page; what it could not do is said, not thrown. */
 export async function fillSharedLists(api: ApiClient, contract: ContractDocument, options: RunOptions): Promise<string[]> {
   if (options.disposableTarget !== true) return [];
   const unfilled: string[] = [];
   for (const { list, path, create } of LISTS) {
-    const largest = largestSize(contract, list);
+    const operation = contract.operations.find((candidate) => candidate.operationId === list);
+    const largest = operation && largestPageSize(contract, operation);
     // Not through context.ts's isIncluded: that module is the test workers', and this runs before them.
     const read = options.include.length === 0 || options.include.includes(list);
     if (!read || largest === undefined) continue;

@@ -7,6 +7,7 @@ import type { Exchange } from '../../http/exchange.ts';
 import type { Kit } from '../kit.ts';
 import { fillPath } from '../requests.ts';
 import type { Envelope, ListedItem } from './populated.ts';
+import { largestPageSize } from '../../contract/page-size.ts';
 
 export interface Walk {
   items: ListedItem[];
@@ -27,9 +28,7 @@ export interface WalkOptions {
 
 /** The largest `size` the operation takes (the contract's ListSize maximum). */
 export function maximumSize(t: Kit, operation: OperationInfo): number {
-  const parameter = operation.parameters.find((candidate) => candidate.in === 'query' && candidate.name === 'size');
-  const schema = parameter ? t.contract.resolve(parameter.schema, '').node : undefined;
-  return typeof schema?.maximum === 'number' ? schema.maximum : 100;
+  return largestPageSize(t.contract, operation) ?? 100;
 }
 
 export async function walkList(t: Kit, operation: OperationInfo, ids: Record<string, number>, options: WalkOptions): Promise<Walk> {
