@@ -61,6 +61,14 @@ export const CHECKS = {
     rules: ['lists.envelope-arithmetic'],
   },
 
+  timestamps_in_order: {
+    group: 'http',
+    // Judged over a test's own writes, one after another's answer: a target without state stamps nothing.
+    needs: ['state'],
+    rule: "A write sent after another write's answer was received records for itself (created_at of a create, updated_at of an update) a time no earlier than the one that answer recorded: a stamp ahead of the clock by less than the Date's second shows as a later write's earlier time.",
+    rules: ['responses.timestamps-in-order'],
+  },
+
   no_internals_disclosed: {
     group: 'response',
     rule: 'An error body shows no source file with a line number, no stack frame and no SQL statement or driver error, in any of its texts.',

@@ -12,6 +12,8 @@ import { commandArbitraries, startingCommands } from './commands.ts';
 import { ServiceModel, type Workspace } from './state.ts';
 import { ModelMismatch, type AuthorAccess, type World } from './world.ts';
 import { holdingAuthor } from '../suite/shared-author.ts';
+import { isExcludedCheck } from '../checks/exclusions.ts';
+import { StampOrder } from './stamp-order.ts';
 
 export interface ModelSize {
   runs: number;
@@ -53,9 +55,16 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
   };
   const authorsWritable = t.options.disposableTarget === true || t.fixtures.authorWritable;
 
+  // responses.timestamps-in-order over each sequence's writes (stamp-order.ts), reported once.
+  let outOfOrder: { operationId: string; problem: string; exchange: Exchange; history: Exchange[] } | undefined;
   const newWorld = (): World => {
     run++;
     const exchanges: Exchange[] = [];
+    const order = new StampOrder();
+    const judgeOrder = (operationId: string, exchange: Exchange, json: unknown) => {
+      const problem = order.observe(operationId, exchange, json);
+      if (problem && !outOfOrder) outOfOrder = { operationId, problem, exchange, history: [...exchanges] };
+    };
     const name = (label: string) => `${t.names.name(`model-${run}-${label}`)}`;
     return {
       names: {
@@ -86,10 +95,12 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
         if (request.upload) {
           const result = await t.raw({ method: operation.method, path: operation.path, ...(await uploadBody(request.upload.file, request.upload.mixed)), authorization: `Bearer ${tokens[request.workspace]}` });
           exchanges.push(result.exchange);
+          judgeOrder(operation.operationId, result.exchange, result.json);
           return result;
         }
         const result = await t.call(operation, { ids: request.ids, body: request.body, query: request.query, authorization: `Bearer ${tokens[request.workspace]}` });
         exchanges.push(result.exchange);
+        judgeOrder(operation.operationId, result.exchange, result.json);
         return result;
       },
       async fetchPublic(url, head) {
@@ -130,6 +141,10 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
     t.recorder.fail(operation, 'model_prediction', reason, evidence, world.exchanges, detail instanceof ModelMismatch ? detail.rules : undefined);
   } else {
     t.recorder.pass(t.operation.operationId, 'model_prediction');
+  }
+  if (!isExcludedCheck(t.options, 'timestamps_in_order')) {
+    if (outOfOrder) t.recorder.fail(outOfOrder.operationId, 'timestamps_in_order', outOfOrder.problem, outOfOrder.exchange, outOfOrder.history, ['responses.timestamps-in-order']);
+    else t.recorder.pass(t.operation.operationId, 'timestamps_in_order');
   }
   return { runs: run, interrupted: result.interrupted, predicted: stats.predicted, unpredicted: Object.fromEntries(stats.unpredicted), operations: [...stats.operations].sort() };
 }

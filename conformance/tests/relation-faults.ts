@@ -358,4 +358,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-slug-non-latin-fallback', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['email.created-draft'] },
   // The model's author descriptions include one that begins with an indent and ends with a line break.
   { fault: 'author-descriptions-trimmed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.update-kept'], alone: MODEL },
+  // An eighteenth set, written from the contract alone (server/faults/eighteenth-look.ts), caught by
+  // checks over all they apply to: every clearable field cleared with null, the answer compared with a
+  // read; an update repeating the stored values in every state that refuses changes; a rename from a
+  // name whose slug is the fallback; the stamps of successive writes in order.
+  { fault: 'author-update-name-joined-with-empty-last', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  { fault: 'post-category-null-kept', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'email-update-scheduled-rewrite-accepted', include: ['updateEmail'], caughtBy: ['conflict_detection'], breaks: ['email.only-draft-changes'] },
+  { fault: 'email-fallback-slug-replaced-by-subject', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'category-update-stamped-next-second', include: ['updateCategory'], caughtBy: ['timestamps_in_order'], breaks: ['responses.timestamps-in-order'] },
 ];

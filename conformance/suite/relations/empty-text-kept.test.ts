@@ -46,6 +46,9 @@ async function emptiesEach(t: Kit, write: { operationId: string; readerId: strin
     const stored = await readResource(t, write.readerId, write.ids);
     const inRead = differences(expected, stored, [field]);
     t.verify(inRead.length === 0, `after an update of ${field} to "", ${write.readerId} shows ${inRead.join('; ')}`, { rules: RULES });
+    // The answer is the resource as stored, what derives from the emptied field included (a name joined without it).
+    const disagree = differences(stored, answer, new Set([...Object.keys(stored), ...Object.keys(answer)]));
+    t.verify(disagree.length === 0, `an update of ${field} to "" answered what ${write.readerId} does not read back (read first, answer second): ${disagree.join('; ')}`, { rules: ['resources.answer-as-stored'] });
   }
 }
 
