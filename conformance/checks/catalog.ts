@@ -12,7 +12,7 @@ export const CHECKS = {
   status_code_conformance: { group: 'response', rule: 'The status code is one the operation declares.', rules: ['responses.declared-status'] },
   content_type_conformance: {
     group: 'response',
-    rule: 'The Content-Type is the media type declared for that status (application/json or application/problem+json); a status declared without content has no body.',
+    rule: 'The Content-Type is the media type declared for that status (application/json or application/problem+json); a status declared without content has no body. A JSON answer is UTF-8 (RFC 8259): a charset parameter, if any, is utf-8, and the bytes decode as UTF-8.',
     rules: ['responses.media-type'],
   },
   response_schema_conformance: {

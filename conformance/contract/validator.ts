@@ -30,6 +30,8 @@ export interface ObservedResponse {
   status: number;
   headers: Headers;
   bodyText: string;
+  /** Whether the body's bytes are valid UTF-8; undefined when only the text is known. */
+  utf8?: boolean;
 }
 
 function createAjv(coerceTypes: boolean): Ajv2020 {
@@ -65,6 +67,27 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, limit =
 export function mediaTypeOf(contentType: string | null): string | undefined {
   if (!contentType) return undefined;
   return contentType.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+/** The `charset` parameter of a Content-Type, lowercase and unquoted, if it has one. */
+export function charsetOf(contentType: string | null): string | undefined {
+  const parameter = (contentType ?? '').split(';').slice(1).map((part) => part.trim()).find((part) => /^charset\s*=/i.test(part));
+  return parameter?.replace(/^charset\s*=\s*/i, '').replace(/^"(.*)"$/, '$1').trim().toLowerCase();
+}
+
+/**
+ * JSON is UTF-8 (RFC 8259 section 8.1; application/json and the +json types define no charset other
+ * than it): a charset parameter, where one is sent, names utf-8, and the bytes decode as UTF-8.
+ */
+function jsonEncoding(mediaType: string, response: ObservedResponse): ResponseCheckResult | undefined {
+  if (!/^application\/(?:json|[^;]*\+json)$/.test(mediaType)) return undefined;
+  const check = 'content_type_conformance';
+  const charset = charsetOf(response.headers.get('content-type'));
+  if (charset !== undefined && charset !== 'utf-8') {
+    return { check, passed: false, reason: `Content-Type is "${response.headers.get('content-type')}": JSON is UTF-8 (RFC 8259), so a charset parameter can only be utf-8` };
+  }
+  if (response.utf8 === false) return { check, passed: false, reason: `the ${mediaType} body is not valid UTF-8 (RFC 8259): ${JSON.stringify(response.bodyText.slice(0, 80))}` };
+  return undefined;
 }
 
 export class ContractValidator {
@@ -168,7 +191,7 @@ export class ContractValidator {
     }
     const actual = mediaTypeOf(response.headers.get('content-type'));
     const allowed = declared.content.map((media) => media.mediaType.toLowerCase());
-    if (actual && allowed.includes(actual)) return { check, passed: true };
+    if (actual && allowed.includes(actual)) return jsonEncoding(actual, response) ?? { check, passed: true };
     return {
       check,
       passed: false,

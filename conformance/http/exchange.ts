@@ -2,6 +2,7 @@
  * One request and its response, captured whole so a failure can show exactly what was sent and what came
  * back. Both the typed openapi-fetch client and the raw requests go through `exchange()`.
  */
+import { isUtf8 } from 'node:buffer';
 import { backoffMs, retryAfterMs, type RatePolicy } from './rate-limit.ts';
 
 export interface RecordedRequest {
@@ -20,6 +21,8 @@ export interface RecordedResponse {
   status: number;
   headers: [string, string][];
   body: string;
+  /** False when the body's bytes are not valid UTF-8 (the text above then holds replacement characters). */
+  utf8?: boolean;
   durationMs: number;
 }
 
@@ -119,6 +122,7 @@ export async function exchange(given: Request, options: ExchangeOptions): Promis
     status: response.status,
     headers: headerList(response.headers),
     body: bodyBytes.toString('utf8'),
+    utf8: isUtf8(bodyBytes),
     durationMs: Math.round(performance.now() - started),
   };
   // A body is not allowed on 204/304 in the Response constructor.

@@ -207,7 +207,7 @@ export class Kit {
       this.recorder.fail(operation.operationId, 'not_a_server_error', `no response: ${exchange.error}`, exchange);
       return;
     }
-    const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body };
+    const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body, utf8: exchange.response.utf8 };
     for (const result of this.context.validator.checkResponse(operation, observed)) {
       if (isExcludedCheck(this.options, result.check)) continue;
       if (result.passed) this.recorder.pass(operation.operationId, result.check);

@@ -70,6 +70,19 @@ describe('response checks', () => {
     expect(failed(check('deletePost', 204, '{}'))).toEqual(['content_type_conformance']);
   });
 
+  it('pass content_type_conformance for JSON declared utf-8 in any case, or without a charset; fail it for another charset, or bytes that are not UTF-8', () => {
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"']) {
+      expect(failed(check('listPages', 200, examples.PageList.value, { 'content-type': contentType }))).toEqual([]);
+    }
+    expect(failed(check('getPage', 404, examples.NotFound.value, { 'content-type': 'application/problem+json; charset=UTF-8' }))).toEqual([]);
+    const latin1 = check('listPages', 200, examples.PageList.value, { 'content-type': 'application/json; charset=iso-8859-1' });
+    expect(failed(latin1)).toEqual(['content_type_conformance']);
+    expect(latin1.find((result) => !result.passed)?.reason).toContain('RFC 8259');
+    const observed = { status: 200, headers: new Headers({ 'content-type': 'application/json' }), bodyText: JSON.stringify(examples.PageList.value) };
+    expect(failed(validator.checkResponse(contract.operation('listPages'), { ...observed, utf8: true }))).toEqual([]);
+    expect(failed(validator.checkResponse(contract.operation('listPages'), { ...observed, utf8: false }))).toEqual(['content_type_conformance']);
+  });
+
   it('fail response_schema_conformance for a missing or mistyped field, naming it', () => {
     const { slug: _slug, ...withoutSlug } = examples.PostDraft.value;
     const missing = check('getPost', 200, withoutSlug);

@@ -5,33 +5,14 @@
  * name or subject in a second parent of the same workspace gets the slug without a suffix, as in the
  * first: a server that counts the slugs of every parent of the workspace answers `-1` there.
  */
-import type { CheckName } from '../../checks/catalog.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { CHILDREN } from './slug-children.ts';
 
 const { contract } = suiteContext();
-
-interface SlugChild {
-  create: string;
-  remove: string;
-  parentName: 'page' | 'newsletter';
-  parentParameter: 'page_id' | 'newsletter_id';
-  /** The field the slug is derived from. */
-  field: 'title' | 'name' | 'subject';
-  /** The rest of a valid body. */
-  body: Record<string, unknown>;
-  check: CheckName;
-  rules: string[];
-}
-
-const CHILDREN: SlugChild[] = [
-  { create: 'createPost', remove: 'deletePost', parentName: 'page', parentParameter: 'page_id', field: 'title', body: { status: 'draft' }, check: 'post_slug', rules: ['post.slug-unique-in-page'] },
-  { create: 'createCategory', remove: 'deleteCategory', parentName: 'page', parentParameter: 'page_id', field: 'name', body: {}, check: 'category_slug', rules: ['category.slug-derived'] },
-  { create: 'createEmail', remove: 'deleteEmail', parentName: 'newsletter', parentParameter: 'newsletter_id', field: 'subject', body: {}, check: 'crud_agreement', rules: ['email.created-draft'] },
-];
 
 for (const child of CHILDREN) {
   forOperation(child.create, (test) => {

@@ -12,16 +12,9 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { listedItem, type Json } from './update-subjects.ts';
+import { successOf, UPSERTS } from './upserts.ts';
 
 const { contract } = suiteContext();
-
-/** The contract's upserts: the create and delete, the parent's path parameter, the key field, and the list of the parent's children. */
-const UPSERTS = [{ create: 'createSubscriber', remove: 'deleteSubscriber', parentParameter: 'newsletter_id', key: 'email', list: 'listSubscribers' }] as const;
-
-/** The create's success status, which the contract gives a new child and an existing one alike. */
-function successOf(operationId: string): number {
-  return Number(contract.operation(operationId).responses.find((response) => /^2\d\d$/.test(response.status))?.status);
-}
 
 /** Whether the answer's schema carries the parent's id, so the answer can be held to it. */
 function answersParent(operationId: string, parentParameter: string): boolean {
