@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,22 +50,28 @@ export async function buildDocs(outputFile: string = DOCS_FILE): Promise<string>
   }
   await mkdir(path.dirname(outputFile), { recursive: true });
   const dir = await mkdtemp(path.join(tmpdir(), 'docs-source-'));
+  // Written beside the page and renamed over it: a rendering cut short (the server stopped while it
+  // renders) leaves the page as it was, never a part of a new one.
+  const unfinished = `${outputFile}.${process.pid}.tmp`;
   try {
     const source = path.join(dir, 'openapi.json');
+    const rendered = path.join(dir, 'index.html');
     // Imported here: the bundler is a development dependency, and the server only warns when docs cannot be built.
     const { bundleContract } = await import('./derive.ts');
     await writeFile(source, JSON.stringify(withRulesInDescriptions(await bundleContract())));
     await promisify(execFile)(
       redoclyBin,
-      ['build-docs', source, '--inlineBundle', '--title', 'Publishing Service API v1', '--output', outputFile],
+      ['build-docs', source, '--inlineBundle', '--title', 'Publishing Service API v1', '--output', rendered],
       { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
     );
+    let html = await readFile(rendered, 'utf8');
+    for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
+    await writeFile(unfinished, html);
+    await rename(unfinished, outputFile);
   } finally {
     await rm(dir, { recursive: true, force: true });
+    await rm(unfinished, { force: true });
   }
-  let html = await readFile(outputFile, 'utf8');
-  for (const logo of CDN_LOGOS) html = html.replaceAll(logo, INLINE_LOGO);
-  await writeFile(outputFile, html);
   return outputFile;
 }
 

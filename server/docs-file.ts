@@ -4,6 +4,7 @@
  * rendered before it was installed (`npm run docs`), if there is one.
  */
 import { execFile } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -23,9 +24,28 @@ export async function renderDocs(outputFile: string = DOCS_FILE, signal?: AbortS
   // The compiled renderer beside the compiled server (build/, scripts/build.mjs), else the source.
   const script = fileURLToPath(new URL(`../scripts/docs.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
   try {
-    await promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile], signal ? { signal } : {});
+    const rendering = promisify(execFile)(process.execPath, [...process.execArgv, script, outputFile], signal ? { signal } : {});
+    yieldTheCpu(rendering.child.pid);
+    await rendering;
   } catch (err) {
     const said = String((err as { stderr?: string }).stderr ?? '').trim().split('\n').filter(Boolean);
     throw new Error(said.length === 1 ? said[0] : (err as Error).message);
+  }
+}
+
+/** How much lower than the server the renderer runs (a Unix nice value: 0 is the server's, 19 the lowest). */
+const RENDERER_NICENESS = 10;
+
+/**
+ * The renderer takes a core for a few seconds after start-up, just when the first requests come: on a
+ * machine with few cores they would wait for it. Run at a lower priority, it takes only what the server
+ * leaves. Where the system refuses (it never refuses a lower priority on Linux), it runs as it is.
+ */
+function yieldTheCpu(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, RENDERER_NICENESS);
+  } catch {
+    // Rendered at the server's priority: slower first requests on a busy machine, nothing worse.
   }
 }
