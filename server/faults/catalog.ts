@@ -335,6 +335,18 @@ export const FAULT_CATALOG = {
   'category-update-stamped-next-second': "updateCategory stamps updated_at rounded up to the next whole second, a time ahead of its answer",
   'post-category-null-kept': 'updatePost with category_id null keeps the category instead of clearing it',
   'newsletter-read-latin1': "getNewsletter sends its JSON as Latin-1 bytes (charset=iso-8859-1): a UTF-8 reader sees Caf\uFFFD for Café",
+  'upload-same-bytes-same-url': "uploadImage answers a second upload of the same bytes with the first upload's URL instead of a new random one",
+  'author-inactive-update-not-stored': 'updateAuthor of an inactive author answers the change but stores nothing (active authors, and changes of active, are kept)',
+  'newsletter-rename-409-touches-updated-at': "updateNewsletter refused 409 name-taken still moves the newsletter's updated_at",
+  'posts-large-size-every-page': 'listPosts at a size over 50 lists and counts the posts of every page of the workspace',
+  'post-unpublish-not-stored': 'updatePost with status draft for a published post answers draft but keeps it published',
+  'category-update-color-capitals-only': 'updateCategory answers a lowercase colour (#1e90ff) with a 422 naming color (createCategory accepts it)',
+  'category-update-answer-over-first-read': "updateCategory answers a later update as the category read at its first update with the PATCH's fields over it: earlier changes look undone",
+  'send-later-skips-readiness': 'sendEmail with a future scheduled_at schedules an email without content (sending it now is the 422 email-not-sendable)',
+  'subscriber-unknown-field-names-email': "createSubscriber's 422 for a body with an unknown field also names email, though the address is valid",
+  'upsert-existing-without-cors': "createSubscriber's 200 for an address already on the newsletter carries neither Access-Control-Allow-Origin nor Access-Control-Expose-Headers",
+  'send-later-answers-sub-millisecond': 'sendEmail answers a scheduled_at written with more than three fraction digits with all of them (10:00:00.123456Z), not milliseconds',
+  'head-page-content-length-zero': 'HEAD of getPage answers Content-Length: 0 instead of the length of the body GET sends',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

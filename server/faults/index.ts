@@ -17,6 +17,7 @@ import { breakFifteenthLookParts, breakFifteenthLookPipeline } from './fifteenth
 import { breakFifthLookParts, breakFifthLookPipeline } from './fifth-look.ts';
 import { faultSet } from './fault-set.ts';
 import { breakLaterReadsParts, breakLaterReadsPipeline } from './later-reads.ts';
+import { breakNineteenthLookParts, breakNineteenthLookPipeline } from './nineteenth-look.ts';
 import { breakNinthLookParts, breakNinthLookPipeline } from './ninth-look.ts';
 import { breakParts } from './parts.ts';
 import { breakOverloadParts, breakOverloadPipeline } from './overload.ts';
@@ -60,6 +61,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakSixteenthLookParts(on, parts);
       breakSeventeenthLookParts(on, parts);
       breakEighteenthLookParts(on, parts);
+      breakNineteenthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -69,7 +71,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
-      const fifteenth = breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context);
+      const fifteenth = breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context);
       return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
     },
   };
