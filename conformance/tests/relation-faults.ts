@@ -387,7 +387,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-unpublish-not-stored', include: ['updatePost'], caughtBy: ['post_publication_state'], breaks: ['resources.answer-as-stored'] },
   { fault: 'category-update-color-capitals-only', include: ['updateCategory'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'category-update-answer-over-first-read', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
-  { fault: 'send-later-skips-readiness', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-not-ready'] },
+  { fault: 'send-later-skips-readiness', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
   { fault: 'subscriber-unknown-field-names-email', include: ['createSubscriber'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
   { fault: 'upsert-existing-without-cors', include: ['createSubscriber'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
 ];
