@@ -6,3 +6,14 @@ export function largestPageSize(contract: ContractDocument, operation: Operation
   const schema = parameter ? contract.resolve(parameter.schema, '').node : undefined;
   return typeof schema?.maximum === 'number' ? schema.maximum : undefined;
 }
+
+/** The defaults the contract gives a list's `page` and `size` parameters, where it gives them. */
+export function pageDefaults(contract: ContractDocument, operation: OperationInfo): { page?: number; size?: number } {
+  const defaults: { page?: number; size?: number } = {};
+  for (const name of ['page', 'size'] as const) {
+    const parameter = operation.parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+    const value = parameter ? contract.resolve(parameter.schema, '').node.default : undefined;
+    if (typeof value === 'number') defaults[name] = value;
+  }
+  return defaults;
+}

@@ -11,7 +11,8 @@ import type { OperationInfo } from '../contract/document.ts';
 import { createdLocationProblem } from '../contract/created-location.ts';
 import { timestampsAhead } from '../contract/event-times.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
-import { pageCount } from '../contract/list-envelope.ts';
+import { askedPage, pageCount } from '../contract/list-envelope.ts';
+import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
@@ -229,7 +230,7 @@ export class Kit {
     // A list's page holds what its envelope leaves for it, where the target keeps state (the mock's
     // examples need not add up).
     if (!isExcludedCheck(this.options, 'list_page_filled') && responseCheckNotApplied('list_page_filled', this.options.profile) === undefined && exchange.request.method === 'GET') {
-      const counted = pageCount(observed.status, observed.bodyText);
+      const counted = pageCount(observed.status, observed.bodyText, askedPage(exchange.request.url, pageDefaults(this.contract, operation)));
       if (counted?.problem !== undefined) this.recorder.fail(operation.operationId, 'list_page_filled', counted.problem, exchange);
       else if (counted) this.recorder.pass(operation.operationId, 'list_page_filled');
     }

@@ -29,7 +29,7 @@ interface Run {
   stdout: string;
 }
 
-type ServerFaults = Pick<NonNullable<Parameters<typeof startTestServer>[0]>, 'faults' | 'confinedFaults'>;
+type ServerFaults = Pick<NonNullable<Parameters<typeof startTestServer>[0]>, 'faults' | 'confinedFaults' | 'database'>;
 
 async function runAgainstServer(faults: ServerFaults, include: string[], extra: string[] = []): Promise<Run> {
   const server = await startTestServer(faults);
@@ -59,8 +59,10 @@ const oneCharacterBoundaries = (report: RunReport) => report.tests.filter((test)
 
 describe('the suite against the reference server', () => {
   let clean: Promise<Run> | undefined;
-  // One clean run, judged from several sides below.
-  const cleanRun = () => (clean ??= runAgainstServer({}, []));
+  // One clean run, judged from several sides below. The database in a file, as `npm start` keeps it: in
+  // memory, an item deleted while a list answer with long contents is written is left out of it (the
+  // documented limit of DATABASE_PATH=:memory:, http/list-snapshot.ts), which list_page_filled sees.
+  const cleanRun = () => (clean ??= runAgainstServer({ database: 'file' }, []));
 
   it('passes every applicable check of every operation, with zero failures', async () => {
     const { exitCode, report, stdout } = await cleanRun();
@@ -154,7 +156,7 @@ describe.runIf(sameOnEveryLineRuns).concurrent('the suite against the reference 
   it('passes a server whose families each have an application of their own and no fault', async () => {
     const include = [...new Set(BATCHES.filter((batch) => batch.families.size > 1).flatMap((batch) => batch.cases.flatMap((fault) => fault.include)))];
     const confinedFaults = FAMILIES.filter((family) => family !== 'authors').map((family) => ({ fault: null, family }));
-    const { exitCode, report } = await runAgainstServer({ confinedFaults }, include, ['--no-hostile']);
+    const { exitCode, report } = await runAgainstServer({ confinedFaults, database: 'file' }, include, ['--no-hostile']);
     expect(report.failures.map((f) => `${f.operation} ${f.check}: ${f.reason}`)).toEqual([]);
     expect(exitCode).toBe(0);
   }, 300_000);

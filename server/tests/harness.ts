@@ -65,6 +65,11 @@ export async function startTestServer(
     faults?: FaultName[];
     /** Deliberate bugs each confined to the requests of its family of resources (server/faults/confined.ts). */
     confinedFaults?: ConfinedFault[];
+    /**
+     * Where the database lives: in memory (the default: fastest to start), or in a file of the server's
+     * data directory, as `npm start` keeps it, whose list answers are of one moment (http/list-snapshot.ts).
+     */
+    database?: 'memory' | 'file';
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
@@ -81,14 +86,14 @@ export async function startTestServer(
 async function startOn(
   port: number,
   dataDir: string,
-  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[]; confinedFaults?: ConfinedFault[] },
+  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[]; confinedFaults?: ConfinedFault[]; database?: 'memory' | 'file' },
 ): Promise<TestServer> {
-  const { clock, docsFile, faults = [], confinedFaults, ...configOverrides } = overrides;
+  const { clock, docsFile, faults = [], confinedFaults, database = 'memory', ...configOverrides } = overrides;
   const variant = confinedFaults ? confinedFaultLayer(confinedFaults) : faultLayer(faults);
   const config: ServerConfig = {
     ...loadConfig({}),
     dataDir,
-    databasePath: ':memory:',
+    databasePath: database === 'file' ? path.join(dataDir, 'publishing.sqlite') : ':memory:',
     port,
     publicUrl: `http://127.0.0.1:${port}`,
     deliveryPollMs: 50,
