@@ -10,6 +10,7 @@ import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
 import { createdLocationProblem } from '../contract/created-location.ts';
 import { timestampsAhead } from '../contract/event-times.ts';
+import { timestampsNotMillisecondUtc } from '../contract/timestamp-precision.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
 import { askedPage, pageCount } from '../contract/list-envelope.ts';
 import { pageDefaults } from '../contract/page-size.ts';
@@ -226,6 +227,12 @@ export class Kit {
       const ahead = timestampsAhead(observed.status, observed.bodyText, time);
       if (ahead.length === 0) this.recorder.pass(operation.operationId, 'timestamps_not_ahead');
       for (const problem of ahead) this.recorder.fail(operation.operationId, 'timestamps_not_ahead', problem, exchange);
+    }
+    // Timestamps in UTC with milliseconds (part of response_schema_conformance, which the schema's
+    // date-time format alone cannot judge), where the target keeps state: the mock's answers are the
+    // contract's examples or values made up from the schema, not times the target wrote.
+    if (!isExcludedCheck(this.options, 'response_schema_conformance') && !isExcludedRule(this.options, 'responses.timestamps-utc') && missingCapability(this.options.profile, ['state']) === undefined) {
+      for (const problem of timestampsNotMillisecondUtc(observed.status, observed.bodyText)) this.recorder.fail(operation.operationId, 'response_schema_conformance', problem, exchange, undefined, ['responses.timestamps-utc']);
     }
     // A list's page holds what its envelope leaves for it, where the target keeps state (the mock's
     // examples need not add up).

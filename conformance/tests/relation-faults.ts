@@ -390,4 +390,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'send-later-skips-readiness', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
   { fault: 'subscriber-unknown-field-names-email', include: ['createSubscriber'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
   { fault: 'upsert-existing-without-cors', include: ['createSubscriber'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  // The same set, caught by checks over all they apply to: an update kept in every state its resource
+  // can be in (updates-kept.test.ts), a refused update of every subject with a 409 for a taken value
+  // read once one more request has been answered (refused-update-whole.test.ts), every timestamp of
+  // every answer in UTC with milliseconds (timestamp-precision.ts) and every date-time input taken in any
+  // RFC 3339 form (date-time-inputs.test.ts).
+  { fault: 'author-inactive-update-not-stored', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'author.update-kept'] },
+  { fault: 'newsletter-rename-409-touches-updated-at', include: ['updateNewsletter'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
+  { fault: 'send-later-answers-sub-millisecond', include: ['sendEmail'], caughtBy: ['response_schema_conformance', 'crud_agreement'], breaks: ['responses.timestamps-utc', 'resources.answer-as-stored'] },
 ];

@@ -21,6 +21,12 @@
  *   `created_at` shows an older resource first once it is changed (lists.newest-first), which a list
  *   of resources never updated cannot show.
  *
+ * - an update is kept in every state the resource can be in (resource-states.ts: a post draft and
+ *   published, the shared author active and inactive), where the update refuses no state (it declares
+ *   no `409`): its answer shows what was sent and a read afterwards shows the answer, every field. A
+ *   server that writes only in the state a resource is made in ("inactive authors are frozen") answers
+ *   the change and loses it.
+ *
  * The operations, and how to make a resource of each, are in update-subjects.ts.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
@@ -29,7 +35,10 @@ import { constrainedBranch } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import type { PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { statesOf, type ResourceState } from './resource-states.ts';
+import { DELIVERY_TEST_TIMEOUT_MS } from './child-states.ts';
 import { changesOnly, differences, listedItem, listOf, walkList, readResource, updateResource as update, UPDATES, type Json, type UpdateSubject } from './update-subjects.ts';
 
 const { contract } = suiteContext();
@@ -87,9 +96,57 @@ function takesMarkdown(operationId: string, readerId: string): boolean {
   return bodyFields.includes('content_md') && readFields.includes('content_html');
 }
 
+/**
+ * The shared author's fields an update takes and stores as sent (authors cannot be made, so updateAuthor
+ * is not one of UPDATES); `formatted_name` follows the names.
+ */
+const AUTHOR_FIELDS = ['first_name', 'last_name', 'position', 'short_description'];
+
+/** The states of what `readerId` reads in which `operationId` must be kept: none when the update declares a 409 (a state it refuses). */
+function statesKept(operationId: string, readerId: string): ResourceState[] {
+  return contract.operation(operationId).responses.some((response) => response.status === '409') ? [] : statesOf(contract.operation(readerId));
+}
+
+/**
+ * Two updates of `fields`, each with its own values, of the resource named by `ids` in `state`: each
+ * answer shows the values sent, and a read afterwards shows the answer, every field of it.
+ */
+async function verifyKeptIn(t: Kit, operationId: string, readerId: string, fields: string[], ids: PathIds, state: string): Promise<void> {
+  for (const round of [1, 2]) {
+    const body = Object.fromEntries(fields.map((field) => [field, valueFor(t, field, round)]));
+    const answer = await update(t, operationId, ids, body);
+    const wrongAnswer = differences(body, answer, fields);
+    t.verify(wrongAnswer.length === 0, `update ${round} of a resource with ${state} answered other values than it was sent: ${wrongAnswer.join('; ')}`);
+    const stored = await readResource(t, readerId, ids);
+    const notKept = differences(answer, stored, Object.keys(answer));
+    t.verify(notKept.length === 0, `after update ${round} of a resource with ${state}, ${readerId} does not show what the update answered: ${notKept.join('; ')}`);
+  }
+}
+
+forOperation('updateAuthor', (test) => {
+  for (const state of statesKept('updateAuthor', 'getAuthor')) {
+    test(`keeps an update of an author with ${state.name}: the answer shows the values sent and a read shows the answer, every field`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored', 'author.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      // The shared author, under its lock for as long as the state lasts; its fields are set back before.
+      await state.within(t, async (ids) => {
+        const original = await readResource(t, 'getAuthor', ids);
+        try {
+          await verifyKeptIn(t, 'updateAuthor', 'getAuthor', AUTHOR_FIELDS, ids, state.name);
+        } finally {
+          await t.api.PATCH('/authors/{id}', { params: { path: { id: ids.id! } }, body: Object.fromEntries(AUTHOR_FIELDS.map((field) => [field, original[field]])) as never });
+        }
+      });
+    });
+  }
+});
+
 for (const [operationId, subject] of Object.entries(UPDATES)) {
   const list = listOf(contract, subject.readerId);
   forOperation(operationId, (test) => {
+    for (const state of statesKept(operationId, subject.readerId)) {
+      test(`keeps an update of a resource with ${state.name}: the answer shows the values sent and a read shows the answer, every field`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'], timeoutMs: state.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined }, async (t: Kit) => {
+        await state.within(t, (ids) => verifyKeptIn(t, operationId, subject.readerId, subject.fields, ids, state.name));
+      });
+    }
     if (takesMarkdown(operationId, subject.readerId)) {
       test('renders every Markdown update: a second one with other Markdown shows its own rendering, in the answer and a read, and moves updated_at', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         // A server that keeps a rendering per resource (a cache keyed by id) shows the first one again.
