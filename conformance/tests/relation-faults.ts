@@ -390,4 +390,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'send-later-skips-readiness', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-not-ready'] },
   { fault: 'subscriber-unknown-field-names-email', include: ['createSubscriber'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
   { fault: 'upsert-existing-without-cors', include: ['createSubscriber'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
+  // The same set, caught by checks over all they apply to: every upload's URL apart from every other
+  // upload's of the run, the same file's included; HEAD's Content-Length against GET's body, for every
+  // GET and every status, where a second GET shows the body unchanged.
+  { fault: 'upload-same-bytes-same-url', include: ['uploadImage'], caughtBy: ['ensure_resource_availability', 'upload_url_own'], breaks: ['image.url-per-upload'] },
+  { fault: 'head-page-content-length-zero', include: ['getPage'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
 ];
