@@ -73,7 +73,8 @@ export class UploadImage implements Command {
 
 /**
  * A read of an uploaded image's public URL, without a token: `200`, the image's type by content as
- * `Content-Type`, and exactly the bytes uploaded (for HEAD the same status and type).
+ * `Content-Type`, and exactly the bytes uploaded (for HEAD the same status and type, and their length as
+ * `Content-Length` where it sends one).
  * `image` counts from the newest upload.
  */
 export class ReadImage implements Command {
@@ -101,6 +102,13 @@ function judgeServed(world: World, step: string, image: ModelImage, served: Serv
   else {
     if (served.type !== image.type) differs('Content-Type', image.type, served.type || '(none)', 'image.public-url', ...(head ? ['http.head' as const] : []));
     if (!head && !served.bytes.equals(image.bytes)) differs('body', `the ${image.bytes.length} bytes uploaded`, `${served.bytes.length} other bytes`, 'image.served-at-url');
+    // A HEAD's Content-Length, if sent, is the one GET's body has (RFC 9110 section 8.6): the bytes
+    // uploaded, which never change at their URL; an encoded body's length is the encoding's.
+    const field = (name: string) => served.exchange.response?.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+    const length = field('content-length');
+    if (head && length !== undefined && field('content-encoding') === undefined && length.trim() !== String(image.bytes.length)) {
+      differs('Content-Length', `${image.bytes.length}, the length of the bytes GET serves`, length, 'http.head');
+    }
   }
   if (rows.length > 0) throw new ModelMismatch(step, rows, served.exchange, [...rules], 'uploadImage');
 }
