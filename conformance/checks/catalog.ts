@@ -53,6 +53,14 @@ export const CHECKS = {
     rules: ['responses.timestamps-not-ahead'],
   },
 
+  upload_url_own: {
+    group: 'response',
+    // Judged across answers: a target that keeps no state answers an example's URL to every upload.
+    needs: ['state'],
+    rule: 'Every accepted upload of the run is answered a URL that no other upload was answered, an upload of the same file included.',
+    rules: ['image.url-per-upload'],
+  },
+
   list_page_filled: {
     group: 'response',
     // A target that keeps no state answers examples, whose envelopes need not add up.

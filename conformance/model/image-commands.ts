@@ -3,8 +3,8 @@
  * under another type's file name or declared type (the type is the content's: image.public-url), an SVG
  * (image.supported-types) or a body declared `multipart/mixed` (image.form-data-only); and reads of the
  * public URLs answered, without a token, as GET and HEAD. An upload's URL is the server's choice, learned
- * from its answer; from then on it must serve exactly the bytes uploaded, with their type, whatever was
- * uploaded after (image.served-at-url).
+ * from its answer, and no other upload's, the same file's included (image.url-per-upload); from then on it
+ * must serve exactly the bytes uploaded, with their type, whatever was uploaded after (image.served-at-url).
  */
 import fc from 'fast-check';
 import { NOT_AN_ACCEPTED_IMAGE, pngOfSize, SAMPLE_IMAGES, type SampleFile } from '../suite/images.ts';
@@ -56,9 +56,14 @@ export class UploadImage implements Command {
     const location = answer.exchange.response?.headers.find(([name]) => name.toLowerCase() === 'location')?.[1];
     const resolved = location === undefined ? undefined : new URL(location, answer.exchange.request.url).href;
     if (resolved !== new URL(url).href) throw new ModelMismatch(step, [['Location', `the url ${url}`, String(location ?? '(absent)')]], answer.exchange, ['image.location-is-url']);
-    // Two uploads of other bytes never share a URL: each is served byte for byte at its own.
-    const shared = model.images.find((image) => image.url === url && !image.bytes.equals(file.bytes));
-    if (shared) throw new ModelMismatch(step, [['url', 'a URL no upload of other bytes has', `${url}, the URL of an earlier upload of ${shared.bytes.length} bytes of ${shared.type}`]], answer.exchange, ['image.served-at-url']);
+    // No two uploads share a URL, not even two of the same bytes (image.url-per-upload: a URL derived from
+    // the file tells whoever holds the file where it is); of other bytes, one of them is not served there.
+    const shared = model.images.find((image) => image.url === url);
+    if (shared) {
+      const same = shared.bytes.equals(file.bytes);
+      const earlier = `${url}, the URL of an earlier upload of ${same ? 'the same' : shared.bytes.length} bytes of ${shared.type}`;
+      throw new ModelMismatch(step, [['url', 'a URL no other upload has', earlier]], answer.exchange, same ? ['image.url-per-upload'] : ['image.url-per-upload', 'image.served-at-url']);
+    }
     const image = { url, type: type!, bytes: file.bytes };
     model.images.push(image);
     if (this.readBack) judgeServed(world, `GET ${url} without a token, the upload just made`, image, await world.fetchPublic(url, false), false);
@@ -68,7 +73,8 @@ export class UploadImage implements Command {
 
 /**
  * A read of an uploaded image's public URL, without a token: `200`, the image's type by content as
- * `Content-Type`, and exactly the bytes uploaded (for HEAD the same status and type).
+ * `Content-Type`, and exactly the bytes uploaded (for HEAD the same status and type, and their length as
+ * `Content-Length` where it sends one).
  * `image` counts from the newest upload.
  */
 export class ReadImage implements Command {
@@ -96,6 +102,13 @@ function judgeServed(world: World, step: string, image: ModelImage, served: Serv
   else {
     if (served.type !== image.type) differs('Content-Type', image.type, served.type || '(none)', 'image.public-url', ...(head ? ['http.head' as const] : []));
     if (!head && !served.bytes.equals(image.bytes)) differs('body', `the ${image.bytes.length} bytes uploaded`, `${served.bytes.length} other bytes`, 'image.served-at-url');
+    // A HEAD's Content-Length, if sent, is the one GET's body has (RFC 9110 section 8.6): the bytes
+    // uploaded, which never change at their URL; an encoded body's length is the encoding's.
+    const field = (name: string) => served.exchange.response?.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+    const length = field('content-length');
+    if (head && length !== undefined && field('content-encoding') === undefined && length.trim() !== String(image.bytes.length)) {
+      differs('Content-Length', `${image.bytes.length}, the length of the bytes GET serves`, length, 'http.head');
+    }
   }
   if (rows.length > 0) throw new ModelMismatch(step, rows, served.exchange, [...rules], 'uploadImage');
 }

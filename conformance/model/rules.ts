@@ -53,6 +53,7 @@ export const MODEL_RULES = [
   'image.public-url',
   'image.location-is-url',
   'image.served-at-url',
+  'image.url-per-upload',
   'page.slug-taken',
   'newsletter.empty-update-unchanged',
 ] as const;

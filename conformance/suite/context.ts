@@ -8,6 +8,7 @@ import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
 import { FixedFields } from './fixed-fields.ts';
 import { RemainingRequests } from './remaining-requests.ts';
+import { UploadUrls } from './upload-urls.ts';
 import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
 import { redactorFor, type Redactor } from '../http/redact.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
@@ -23,6 +24,8 @@ export interface SuiteContext {
   fixedFields: FixedFields;
   /** The RateLimit answers this worker has seen, to compare each with those sent before it (header_values). */
   remainingRequests: RemainingRequests;
+  /** The URLs this worker's uploads were answered, each with its upload (upload_url_own). */
+  uploadUrls: UploadUrls;
   redact: Redactor;
   /** This worker's pacing (its share of --max-rate) and 429 retries. */
   rate: RatePolicy;
@@ -43,6 +46,7 @@ export function suiteContext(): SuiteContext {
       writeOnlyFields: writeOnlyFieldsByTag(contract),
       fixedFields: new FixedFields(),
       remainingRequests: new RemainingRequests(),
+      uploadUrls: new UploadUrls(),
       redact: redactorFor(options),
       rate: ratePolicyFor(options),
     };

@@ -249,6 +249,15 @@ export class Kit {
       if (changed.length === 0) this.recorder.pass(operation.operationId, 'fixed_fields');
       for (const problem of changed) this.recorder.fail(operation.operationId, 'fixed_fields', problem, exchange);
     }
+    // Every upload's URL against every other upload's of the worker, where the target keeps state (the
+    // mock answers an example's URL to every upload).
+    if (!isExcludedCheck(this.options, 'upload_url_own') && responseCheckNotApplied('upload_url_own', this.options.profile) === undefined) {
+      const upload = this.context.uploadUrls.observe(exchange);
+      if (upload?.earlier) {
+        const problem = `the upload was answered ${upload.url}, the URL an earlier upload of the run was answered (the first exchange shown): every upload has a URL of its own, the same file's included`;
+        this.recorder.fail(operation.operationId, 'upload_url_own', problem, exchange, [upload.earlier, exchange]);
+      } else if (upload) this.recorder.pass(operation.operationId, 'upload_url_own');
+    }
     // The values of the headers, which need the run's tokens to judge what a field reveals.
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;

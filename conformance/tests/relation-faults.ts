@@ -118,7 +118,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-formatted-name-ignores-last-name', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['author.update-kept'], alone: MODEL },
   // Its total counts the other workspace's newsletters too: shown once the other workspace has some, which
   // the envelope test of a top-level list makes sure of first (suite/lists/every-list.test.ts).
-  { fault: 'newsletters-total-every-workspace', include: ['listNewsletters'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'newsletters-total-every-workspace', include: ['listNewsletters'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic'] },
   // Written from the contract alone (server/faults/fifth-look.ts): a HEAD of a deleted post answered from
   // what once existed; a scheduled or sent email deleted through another newsletter answered with its state.
   { fault: 'post-head-after-delete-200', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head', 'resources.gone-after-delete'] },
@@ -191,7 +191,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // when they were written: nine of twelve.
   { fault: 'page-rename-moves-domain', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['page.rename-keeps-slug', 'resources.patch-named-fields-only'] },
   { fault: 'subscriber-upsert-echoes-address', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
-  { fault: 'pages-envelope-size-is-count', include: ['listPages'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'pages-envelope-size-is-count', include: ['listPages'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic'] },
   { fault: 'newsletter-name-taken-by-slug', include: ['createNewsletter'], caughtBy: ['crud_agreement'], breaks: ['newsletter.name-slug-derived'] },
   // The sent emails the filter lists come from sendEmail's tests, in newsletters of their own.
   { fault: 'emails-sent-filter-across-newsletters', include: ['listEmails', 'sendEmail'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'lists.filters-add-up'] },
@@ -398,4 +398,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-inactive-update-not-stored', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'author.update-kept'] },
   { fault: 'newsletter-rename-409-touches-updated-at', include: ['updateNewsletter'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
   { fault: 'send-later-answers-sub-millisecond', include: ['sendEmail'], caughtBy: ['response_schema_conformance', 'crud_agreement'], breaks: ['responses.timestamps-utc', 'resources.answer-as-stored'] },
+  // And: every upload's URL apart from every other
+  // upload's of the run, the same file's included; HEAD's Content-Length against GET's body, for every
+  // GET and every status, where a second GET shows the body unchanged.
+  { fault: 'upload-same-bytes-same-url', include: ['uploadImage'], caughtBy: ['ensure_resource_availability', 'upload_url_own'], breaks: ['image.url-per-upload'] },
+  { fault: 'head-page-content-length-zero', include: ['getPage'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
 ];

@@ -18,11 +18,14 @@
  *   answers HEAD from a shortcut seeing one state only is wrong only there).
  *
  * The same status, the same media type, the headers the contract declares for that status (present on
- * both or on neither; `WWW-Authenticate` with the same value), and no body.
+ * both or on neither; `WWW-Authenticate` with the same value), no body, and a Content-Length, where HEAD
+ * sends one, that is the length of GET's body (RFC 9110 section 8.6), judged where a second GET after the
+ * HEAD shows the body did not change in between.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import type { Need } from '../../checks/profile.ts';
+import { headContentLengthProblem } from '../../contract/head-content-length.ts';
 import { mediaTypeOf } from '../../contract/validator.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
@@ -139,11 +142,16 @@ function situations(operation: OperationInfo): Situation[] {
   return list;
 }
 
-/** GET then HEAD of the situation's request; for a state, both while the resource is in it. */
+/**
+ * GET, HEAD, then GET again of the situation's request; for a state, all while the resource is in it.
+ * The second GET tells whether the answer HEAD stands for stayed the same meanwhile (another test may
+ * change a shared resource): only then is HEAD's Content-Length judged against it.
+ */
 async function getAndHead(t: Kit, operation: OperationInfo, situation: Situation) {
   const send = async (request: RawRequest) => {
     const get = await t.raw(request);
-    return { get, head: await t.raw({ ...request, method: 'HEAD' }) };
+    const head = await t.raw({ ...request, method: 'HEAD' });
+    return { get, head, getAgain: await t.raw(request) };
   };
   if (situation.state) return situation.state.within(t, (ids) => send({ method: 'GET', path: fillPath(operation.path, ids) }));
   return send(await situation.request(t));
@@ -154,7 +162,7 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
     for (const situation of situations(operation)) {
       const rules = ['http.head', ...(situation.rules ?? [])];
       test(`answers HEAD as GET without the body, for ${situation.name}`, { check: 'head_as_get', rules, needs: ['head', ...(situation.needs ?? [])], timeoutMs: situation.state?.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined }, async (t: Kit) => {
-        const { get, head } = await getAndHead(t, operation, situation);
+        const { get, head, getAgain } = await getAndHead(t, operation, situation);
         const evidence = { evidence: head.exchange };
         if (situation.deleted) {
           t.verify(get.status === 404, `GET of a resource the test deleted answered ${get.status ?? 'nothing'}; expected 404`, { check: 'use_after_free', evidence: get.exchange, rules: ['resources.gone-after-delete'] });
@@ -169,6 +177,8 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
           t.verify((onGet === undefined) === (onHead === undefined), `${name} is ${onHead === undefined ? 'missing from HEAD' : 'on HEAD only'} (GET: ${onGet ?? 'absent'})`, evidence);
           if (SAME_VALUE.includes(name) && onGet !== undefined && onHead !== undefined) t.verify(onGet === onHead, `${name} is ${JSON.stringify(onHead)} on HEAD, ${JSON.stringify(onGet)} on GET`, evidence);
         }
+        const length = headContentLengthProblem(get.exchange, head.exchange, getAgain.exchange);
+        if (length) t.verify(false, length, evidence);
       });
     }
   }, { concurrent: true });

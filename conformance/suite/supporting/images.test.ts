@@ -1,7 +1,7 @@
 /**
  * uploadImage (supporting): an uploaded image is served at the URL the answer gives, byte for byte, to
  * anyone (no token), with its image type, at every size up to the limit, each upload at its own URL
- * however alike two images are;
+ * however alike two images are, the same file uploaded again included (image.url-per-upload);
  * the 10 MiB limit counts the file, not the multipart framing.
  */
 import type { Exchange } from '../../http/exchange.ts';
@@ -57,6 +57,23 @@ forOperation('uploadImage', (test) => {
         served.status === 200 && served.bytes.equals(images[index]!.bytes),
         `GET ${url}, the URL of ${which[index]} of three uploads of ${images[index]!.bytes.length} bytes, answered ${served.status} with ${served.bytes.length} bytes${firstInstead}; expected the bytes uploaded`,
       );
+    }
+  });
+
+  test('answers every upload a URL of its own: the same file uploaded again, one after another and several at once', { check: 'ensure_resource_availability', rules: ['image.url-per-upload', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
+    // A server that names stored files by their content (a hash, to keep a picture once) answers the
+    // same file's URL again: whoever holds a file learns whether, and where, it was uploaded.
+    const image = SAMPLE_IMAGES[0]!;
+    const inSequence: string[] = [];
+    for (let index = 0; index < 2; index++) inSequence.push((await upload(t, image, `upload ${index + 1} of the same file, in sequence`)).url);
+    const atOnce = await Promise.all([0, 1, 2].map(async (index) => (await upload(t, image, `upload ${index + 1} of the same file, sent at once`)).url));
+    const urls = [...inSequence, ...atOnce];
+    const repeated = urls.filter((url, index) => urls.indexOf(url) !== index);
+    t.verify(repeated.length === 0, `${urls.length} uploads of the same ${image.bytes.length} bytes (two in sequence, three at once) answered ${new Set(urls).size} URLs; ${[...new Set(repeated)].join(', ')} was answered to more than one`, { rules: ['image.url-per-upload'] });
+    for (const url of new Set(urls)) {
+      const served = await fetchServed(t, url);
+      if (!served) return;
+      t.verify(served.status === 200 && served.bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${served.bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { rules: ['image.served-at-url'] });
     }
   });
 

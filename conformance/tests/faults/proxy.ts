@@ -94,7 +94,12 @@ export async function startFaultProxy(options: ProxyOptions): Promise<RunningPro
       body: request.method === 'GET' || request.method === 'HEAD' || request.body.length === 0 ? undefined : new Uint8Array(request.body),
       redirect: 'manual',
     });
-    return { status: response.status, headers: cleanHeaders(response.headers), body: Buffer.from(await response.arrayBuffer()) };
+    const headers = cleanHeaders(response.headers);
+    // A HEAD's Content-Length says how long GET's body is. The relay sends bodies decoded: an encoded
+    // one's length is not the relayed GET's, and is dropped like the encoding.
+    const headLength = request.method === 'HEAD' && !response.headers.has('content-encoding') ? response.headers.get('content-length') : null;
+    if (headLength !== null) headers['content-length'] = headLength;
+    return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
   };
 
   const handle = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -111,7 +116,12 @@ export async function startFaultProxy(options: ProxyOptions): Promise<RunningPro
     const request = options.fault?.rewriteRequest ? await options.fault.rewriteRequest({ ...original, headers: { ...original.headers }, body: Buffer.from(original.body) }, context) : original;
     let response = await forward(request);
     if (options.fault?.rewriteResponse) response = await options.fault.rewriteResponse(response, context);
-    outgoing.writeHead(response.status, { ...response.headers, 'content-length': String(response.body.length) });
+    // A HEAD's body is empty, but its Content-Length is GET's (RFC 9110 section 8.6): the upstream's, kept
+    // by forward, not the length of the nothing relayed.
+    const length = request.method === 'HEAD' ? response.headers['content-length'] : String(response.body.length);
+    const headers = { ...response.headers };
+    delete headers['content-length'];
+    outgoing.writeHead(response.status, length === undefined ? headers : { ...headers, 'content-length': length });
     outgoing.end(response.body);
   };
 
