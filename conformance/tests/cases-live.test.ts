@@ -41,7 +41,7 @@ let plantedRun: GeneratedRun;
 let classicRun: GeneratedRun;
 
 beforeAll(async () => {
-  [clean, planted, classic] = await Promise.all([startTestServer(), startTestServer({ faults: PLANTED }), startTestServer({ faults: CLASSIC })]);
+  [clean, planted, classic] = await Promise.all([startTestServer({ database: 'file' }), startTestServer({ faults: PLANTED, database: 'file' }), startTestServer({ faults: CLASSIC, database: 'file' })]);
   [plantedRun, classicRun] = await Promise.all([runGenerated(planted, 3), runGenerated(classic, 4)]);
 }, 600_000);
 

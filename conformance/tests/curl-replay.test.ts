@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
   rawUrl = `http://127.0.0.1:${(raw.address() as { port: number }).port}`;
-  [server, faulty] = await Promise.all([startTestServer(), startTestServer({ faults: ['unknown-query-ignored', 'malformed-json-422', 'accept-any-token'] })]);
+  [server, faulty] = await Promise.all([startTestServer({ database: 'file' }), startTestServer({ faults: ['unknown-query-ignored', 'malformed-json-422', 'accept-any-token'], database: 'file' })]);
 }, 60_000);
 
 afterAll(async () => {

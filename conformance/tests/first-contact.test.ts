@@ -24,7 +24,7 @@ let htmlUrl: string;
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ database: 'file' });
   html = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html><body>Welcome to our site</body></html>'));
   await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
   htmlUrl = `http://127.0.0.1:${(html.address() as { port: number }).port}`;

@@ -40,7 +40,7 @@ async function startTarget(faults: string[], ownProcess = false): Promise<Target
       },
     };
   }
-  const server = await startTestServer({ faults: faults as FaultName[] });
+  const server = await startTestServer({ faults: faults as FaultName[], database: 'file' });
   return { baseUrl: server.baseUrl, token: server.token, token2: server.otherToken, authorId: server.authorId, close: () => server.close() };
 }
 

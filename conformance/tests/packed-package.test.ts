@@ -23,9 +23,9 @@ let faulty: TestServer;
 beforeAll(async () => {
   [tarball, clean, faulty] = await Promise.all([
     packWorkspace('conformance', mkdtempSync(path.join(tmpdir(), 'packed-suite-'))),
-    startTestServer(),
+    startTestServer({ database: 'file' }),
     // As `FAULTS=upsert-duplicates npm run start:faults` would run it.
-    startTestServer({ faults: ['upsert-duplicates'] }),
+    startTestServer({ faults: ['upsert-duplicates'], database: 'file' }),
   ]);
   project = await installIntoFreshProject([tarball]);
   installed = path.join(project.dir, 'node_modules', 'publishing-conformance');

@@ -115,7 +115,7 @@ const limitUpserts: Fault = {
 
 describe('a run against a target that keeps answering 429', () => {
   it('reports the tests it gave up on as not run, with the reason, and does not pass', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ database: 'file' });
     const proxy = await startFaultProxy({ upstream: server.baseUrl, fault: limitUpserts, tokens: { valid: server.token } });
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-429-'));
     try {

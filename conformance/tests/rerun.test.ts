@@ -17,7 +17,7 @@ let clean: TestServer;
 let faulty: TestServer;
 
 beforeAll(async () => {
-  [clean, faulty] = await Promise.all([startTestServer(), startTestServer({ faults: ['upsert-duplicates'] })]);
+  [clean, faulty] = await Promise.all([startTestServer({ database: 'file' }), startTestServer({ faults: ['upsert-duplicates'], database: 'file' })]);
 }, 60_000);
 
 afterAll(async () => {

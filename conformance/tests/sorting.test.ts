@@ -27,7 +27,7 @@ const cli = (args: string[], reportDir = dir): Promise<CliRun> =>
 const read = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 beforeAll(async () => {
-  faulty = await startTestServer({ faults: ['upsert-duplicates'] });
+  faulty = await startTestServer({ faults: ['upsert-duplicates'], database: 'file' });
   dir = mkdtempSync(path.join(tmpdir(), 'conformance-sorting-'));
 }, 60_000);
 
@@ -49,7 +49,7 @@ describe('a known-failures baseline', () => {
     expect(known.stdout).toMatch(/^PASSED/m);
 
     // The same baseline against the clean server: every listed failure is fixed, and named.
-    const clean = await startTestServer();
+    const clean = await startTestServer({ database: 'file' });
     try {
       const fixedDir = mkdtempSync(path.join(tmpdir(), 'conformance-sorting-fixed-'));
       const fixed = await runCli(['--base-url', clean.baseUrl, '--report-dir', fixedDir, '--include', 'createSubscriber', '--phases', 'scenarios', '--known-failures', baselineFile], { CONFORMANCE_TOKEN: clean.token });

@@ -54,7 +54,7 @@ describe('the suite against the stateful mock', () => {
     } finally {
       await mock.close();
     }
-    const server = await startTestServer();
+    const server = await startTestServer({ database: 'file' });
     let onServer: Run;
     try {
       onServer = await runSuite(server.baseUrl, server.token, server.otherToken, 'reference');

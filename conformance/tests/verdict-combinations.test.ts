@@ -31,7 +31,7 @@ const read = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 const rerunReport = (runId: string) => read<RunReport>(path.join(dir, 'reruns', runId, 'report.json'));
 
 beforeAll(async () => {
-  [clean, faultyServer] = await Promise.all([startTestServer(), startTestServer({ faults: ['upsert-duplicates'] })]);
+  [clean, faultyServer] = await Promise.all([startTestServer({ database: 'file' }), startTestServer({ faults: ['upsert-duplicates'], database: 'file' })]);
   stalling = await startStallingProxy(faultyServer.baseUrl);
   faulty = { ...faultyServer, baseUrl: stalling.baseUrl };
   dir = mkdtempSync(path.join(tmpdir(), 'conformance-verdicts-'));
