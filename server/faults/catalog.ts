@@ -347,6 +347,14 @@ export const FAULT_CATALOG = {
   'upsert-existing-without-cors': "createSubscriber's 200 for an address already on the newsletter carries neither Access-Control-Allow-Origin nor Access-Control-Expose-Headers",
   'send-later-answers-sub-millisecond': 'sendEmail answers a scheduled_at written with more than three fraction digits with all of them (10:00:00.123456Z), not milliseconds',
   'head-page-content-length-zero': 'HEAD of getPage answers Content-Length: 0 instead of the length of the body GET sends',
+  'author-last-name-rederives-slug': "updateAuthor derives the author's slug again from the new full name when a PATCH names last_name",
+  'subscribers-ordered-by-address-desc': 'listSubscribers orders subscribers by address, descending, instead of newest first',
+  'newsletters-ordered-by-update': 'listNewsletters orders newsletters by updated_at instead of created_at, so a renamed older one moves to the front',
+  'category-rename-keeps-updated-at': "updateCategory of the name alone keeps the category's old updated_at",
+  'page-slug-update-copies-name-slug': "updatePage with a new slug (and no name) writes it into name_slug too",
+  'upload-over-1mib-413': 'uploadImage refuses an image over 1 MiB with 413, though the upload limit is 10 MiB',
+  'post-list-description-cut-255': 'listPosts answers descriptions cut to 255 characters, where getPost answers them whole',
+  'email-not-draft-409-as-json': "updateEmail's 409 email-not-draft is sent as application/json, not application/problem+json",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

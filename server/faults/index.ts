@@ -32,6 +32,7 @@ import { breakSixteenthLookParts, breakSixteenthLookPipeline } from './sixteenth
 import { breakTenthLookParts, breakTenthLookPipeline } from './tenth-look.ts';
 import { breakThirteenthLookParts, breakThirteenthLookPipeline } from './thirteenth-look.ts';
 import { breakTwelfthLookParts, breakTwelfthLookPipeline } from './twelfth-look.ts';
+import { breakTwentiethLookParts, breakTwentiethLookPipeline } from './twentieth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -62,6 +63,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakSeventeenthLookParts(on, parts);
       breakEighteenthLookParts(on, parts);
       breakNineteenthLookParts(on, parts);
+      breakTwentiethLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -71,7 +73,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const api = breakTwelfthLookPipeline(on, breakEleventhLookPipeline(on, breakTenthLookPipeline(on, breakEighthLookPipeline(on, looks, context), context), context), context);
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
-      const fifteenth = breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context);
+      const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
       return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
     },
   };
