@@ -1,10 +1,12 @@
 /**
  * resources.answer-as-stored and resources.readable-after-create for long texts: every create whose
- * resource the contract reads at `<path>/{id}` is sent with each of its long-text fields (free text,
- * without a format, with a `maxLength` over 1,000: HTML content) holding 20,000 characters, or its `maxLength` when smaller,
- * and every other optional field filled; the get and the list then show every field as the create's
- * answer did. The other tests write texts of a few dozen characters; a server that stores or reads a
- * long text another way (a column of its own, a size past which the get leaves it out) shows only here.
+ * resource the contract reads at `<path>/{id}` is sent with each of its free-text fields (without a
+ * format or an enum, and with no pattern a text of words breaks: names, titles, descriptions, HTML
+ * content) at its `maxLength`, or 20,000
+ * characters when that is more, and every other optional field filled; the get and the list then show
+ * every field as the create's answer did. The other tests write texts of a few dozen characters; a
+ * server that stores or reads a long text another way (a column of its own, a size past which the get
+ * leaves it out, a list that cuts a description short) shows only here.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
@@ -20,18 +22,21 @@ import { differences, listedItem, listOf, readResource, type Json } from './upda
 
 const { contract } = suiteContext();
 
-/** A text field is long when the contract lets it hold more than this. */
-const LONG_FROM = 1000;
 const LONG_LENGTH = 20_000;
 
-/** The body's long-text fields and their maxLength. */
+/** A text of words, as the test writes, to check a field's pattern against. */
+const WORDS = 'Long name filler words';
+
+/** The body's free-text fields and their maxLength. */
 function longTextFields(operation: OperationInfo): { name: string; maxLength: number }[] {
   const media = jsonMedia(operation);
   const schema = media && constrainedBranch(contract, media.schema);
   return Object.entries<unknown>(schema?.properties ?? {}).flatMap(([name, raw]) => {
     const property = constrainedBranch(contract, raw);
-    // A URL's or an address's format refuses filler words: only free text is lengthened.
-    return property?.writeOnly !== true && property?.format === undefined && typeof property?.maxLength === 'number' && property.maxLength > LONG_FROM ? [{ name, maxLength: property.maxLength as number }] : [];
+    // A URL's or an address's format, a slug's or a colour's pattern refuse filler words: only free text is lengthened.
+    const pattern = typeof property?.pattern === 'string' ? new RegExp(property.pattern, 'u') : undefined;
+    const free = property?.writeOnly !== true && property?.format === undefined && property?.enum === undefined && (pattern === undefined || pattern.test(WORDS));
+    return free && typeof property?.maxLength === 'number' ? [{ name, maxLength: property.maxLength as number }] : [];
   });
 }
 
