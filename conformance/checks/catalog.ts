@@ -146,7 +146,12 @@ export const CHECKS = {
     group: 'behaviour',
     rule: 'The envelope {page, size, total, result} adds up: at most size items, total counts every match, and walking the pages visits every item once; a page past the end is empty with the true total.',
   },
-  list_ordering: { group: 'behaviour', rule: 'Items are listed newest first: created_at descending, then id descending.' },
+  list_ordering: {
+    group: 'behaviour',
+    // Also judged on every list answer of a target that keeps state (suite/kit.ts), whatever the test.
+    rule: 'Items are listed newest first: created_at descending, then id descending, in every list answer.',
+    rules: ['lists.newest-first'],
+  },
   status_filter: { group: 'behaviour', rule: 'A status filter lists exactly the items with that status, and total counts only them.' },
 
   // Core operations.

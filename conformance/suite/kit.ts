@@ -13,6 +13,7 @@ import { timestampsAhead } from '../contract/event-times.ts';
 import { timestampsNotMillisecondUtc } from '../contract/timestamp-precision.ts';
 import { headerValueProblems } from '../contract/header-values.ts';
 import { askedPage, pageCount } from '../contract/list-envelope.ts';
+import { listOrder } from '../contract/list-order.ts';
 import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
@@ -240,6 +241,13 @@ export class Kit {
       const counted = pageCount(observed.status, observed.bodyText, askedPage(exchange.request.url, pageDefaults(this.contract, operation)));
       if (counted?.problem !== undefined) this.recorder.fail(operation.operationId, 'list_page_filled', counted.problem, exchange);
       else if (counted) this.recorder.pass(operation.operationId, 'list_page_filled');
+    }
+    // A list's items newest first on every read, where the target keeps state (the mock's examples and
+    // made-up items are in no order). Only a failure is recorded here: the order of a list of one item,
+    // or of items made in the order their other fields share, proves nothing (list_ordering's own tests do).
+    if (!isExcludedCheck(this.options, 'list_ordering') && !isExcludedRule(this.options, 'lists.newest-first') && missingCapability(this.options.profile, ['state']) === undefined && exchange.request.method === 'GET') {
+      const problem = listOrder(observed.status, observed.bodyText)?.problem;
+      if (problem !== undefined) this.recorder.fail(operation.operationId, 'list_ordering', problem, exchange, undefined, ['lists.newest-first']);
     }
     // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {

@@ -13,9 +13,15 @@ export class Namer {
     return `conformance-${this.runId}-`;
   }
 
-  /** A unique, recognisable name; padded with random characters to `length` when given. */
+  /**
+   * A unique, recognisable name; padded with random characters to `length` when given. The random part
+   * comes before the counter, so names made one after another are in no alphabetical order: a list
+   * sorted by a name, title or address instead of by creation shows as soon as it holds a few of them
+   * (with the counter first, later names sort after earlier ones, and such a list looks newest first
+   * read backwards).
+   */
   name(label: string, length?: number): string {
-    const base = `${this.prefix}${label}-${++this.counter}-${this.random.alphanumeric(6)}`;
+    const base = `${this.prefix}${label}-${this.random.alphanumeric(6)}-${++this.counter}`;
     if (length === undefined) return base;
     if (length < base.length) {
       // Too short for the whole label: keep the prefix and as much randomness as fits.

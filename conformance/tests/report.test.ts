@@ -13,7 +13,8 @@ import { buildReport, verdictOf, type ReportContext, type TestEntry } from '../r
 import { formatConsoleReport } from '../report/console.ts';
 import { formatHtmlReport } from '../report/html.ts';
 import { formatJunitReport } from '../report/junit.ts';
-import { envelopeArithmeticProblem, orderingProblem } from '../suite/lists.ts';
+import { orderingProblem } from '../contract/list-order.ts';
+import { envelopeArithmeticProblem } from '../suite/lists.ts';
 import { expectedSlug } from '../suite/slugs.ts';
 
 const context: ReportContext = {

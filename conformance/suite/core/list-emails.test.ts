@@ -8,7 +8,8 @@
 import type { Email } from '../../../generated/openapi.d.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { envelopeArithmeticProblem, orderingProblem } from '../lists.ts';
+import { orderingProblem } from '../../contract/list-order.ts';
+import { envelopeArithmeticProblem } from '../lists.ts';
 import { Resources } from '../resources.ts';
 import { dateTimeWithOffset } from '../../generate/values.ts';
 

@@ -9,7 +9,8 @@ import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import type { Exchange } from '../../http/exchange.ts';
 import type { Kit } from '../kit.ts';
-import { envelopeArithmeticProblem, orderingProblem, type Dated, type Envelope } from '../lists.ts';
+import { orderingProblem, type Dated } from '../../contract/list-order.ts';
+import { envelopeArithmeticProblem, type Envelope } from '../lists.ts';
 import { fillPath, pathIdsFor, validBody } from '../requests.ts';
 import { filledList, hasOwnParent, ITEMS_PER_LIST } from '../relations/populated.ts';
 
