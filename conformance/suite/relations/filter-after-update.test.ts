@@ -9,13 +9,13 @@
  * may refuse some moves: a refused one is not a failure here, and the next value is tried), or, for an
  * id filter, a new resource of the kind it names under the same parent.
  */
-import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { listOf, readResource, UPDATES, type Json } from './update-subjects.ts';
+import { filtersAnUpdateChanges, type UpdatableFilter } from './update-filters.ts';
 import { maximumSize, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
@@ -25,25 +25,11 @@ const NEW_REFERENCE: Record<string, (t: Kit, ids: Record<string, number>) => Pro
   category_id: async (t, ids) => (await new Resources(t).category(ids.page_id!)).id,
 };
 
-interface FilteredField {
-  name: string;
-  /** The values of an enum or boolean filter; undefined for an id filter. */
-  values?: string[];
-}
+type FilteredField = UpdatableFilter;
 
-/** The query filters of a list that the update's body can change. */
-function filteredFields(list: OperationInfo, update: OperationInfo): FilteredField[] {
-  const body = jsonMedia(update);
-  const properties = body ? (contract.resolve(body.schema, body.schemaPointer).node.properties ?? {}) : {};
-  return list.parameters
-    .filter((parameter) => parameter.in === 'query' && !['page', 'size'].includes(parameter.name) && parameter.name in properties)
-    .flatMap((parameter) => {
-      const schema = contract.resolve(parameter.schema, '').node;
-      if (Array.isArray(schema.enum)) return [{ name: parameter.name, values: schema.enum.filter((value: unknown) => value !== null).map(String) }];
-      if (schema.type === 'boolean') return [{ name: parameter.name, values: ['true', 'false'] }];
-      return parameter.name in NEW_REFERENCE ? [{ name: parameter.name }] : [];
-    });
-}
+/** The query filters of a list that the update's body can change: those of few values, and the id filters a new value can be made for. */
+const filteredFields = (list: OperationInfo, update: OperationInfo): FilteredField[] =>
+  filtersAnUpdateChanges(contract, list, update).filter((filter) => filter.values !== undefined || filter.name in NEW_REFERENCE);
 
 /** The value as the body sends it: an enum's text, a boolean, an id. */
 const asBodyValue = (field: FilteredField, value: string): unknown => (field.values ? (value === 'true' ? true : value === 'false' ? false : value) : Number(value));

@@ -13,7 +13,6 @@
  * Cost, per list: two updates per value of the field, and a walk of the list per filter value (and the
  * default) per value held.
  */
-import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
@@ -22,6 +21,7 @@ import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { hasOwnParent, isList, type ListedItem } from './populated.ts';
 import { readResource, updateResource } from './update-subjects.ts';
+import { filtersAnUpdateChanges, type UpdatableFilter } from './update-filters.ts';
 import { maximumSize, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
@@ -36,27 +36,11 @@ const SHARED: Record<string, { id: (t: Kit) => number; writable: (t: Kit) => boo
   },
 };
 
-interface FiniteFilter {
-  name: string;
-  values: string[];
-  /** The value the list applies when the parameter is left out, if the contract gives one. */
-  fallback?: string;
-}
+type FiniteFilter = Required<Pick<UpdatableFilter, 'name' | 'values'>> & Pick<UpdatableFilter, 'fallback'>;
 
 /** The boolean and enum filters of a list whose field the item's update takes. */
-function finiteFilters(list: OperationInfo, update: OperationInfo): FiniteFilter[] {
-  const body = jsonMedia(update);
-  const properties = body ? (contract.resolve(body.schema, body.schemaPointer).node.properties ?? {}) : {};
-  return list.parameters
-    .filter((parameter) => parameter.in === 'query' && !['page', 'size'].includes(parameter.name) && parameter.name in properties)
-    .flatMap((parameter) => {
-      const schema = contract.resolve(parameter.schema, '').node;
-      const fallback = schema.default === undefined || schema.default === null ? undefined : String(schema.default);
-      if (Array.isArray(schema.enum)) return [{ name: parameter.name, values: schema.enum.filter((value: unknown) => value !== null).map(String), fallback }];
-      if (schema.type === 'boolean') return [{ name: parameter.name, values: ['true', 'false'], fallback }];
-      return [];
-    });
-}
+const finiteFilters = (list: OperationInfo, update: OperationInfo): FiniteFilter[] =>
+  filtersAnUpdateChanges(contract, list, update).filter((filter): filter is FiniteFilter => filter.values !== undefined);
 
 const asBodyValue = (value: string): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 
