@@ -14,15 +14,16 @@ import type { Kit } from '../kit.ts';
 
 type Json = Record<string, unknown>;
 
-interface PropertySchema {
+export interface PropertySchema {
   writeOnly?: boolean;
   type?: string | string[];
+  enum?: unknown[];
   examples?: unknown[];
   oneOf?: PropertySchema[];
 }
 
 /** Whether the schema (or a branch of its oneOf) takes whole numbers: an id, filled from a reference. */
-function takesIntegers(schema: PropertySchema | undefined): boolean {
+export function takesIntegers(schema: PropertySchema | undefined): boolean {
   if (!schema) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return types.includes('integer') || (schema.oneOf ?? []).some(takesIntegers);

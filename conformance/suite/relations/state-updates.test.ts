@@ -21,7 +21,7 @@ import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { filledCreateBody } from './filled-create.ts';
 import { changesOnly, readResource } from './update-subjects.ts';
 
-const RULES = ['resources.patch-named-fields-only'];
+const RULES = ['resources.patch-named-fields-only', 'resources.update-stamped'];
 
 /** A value for a text field, other than any it had. */
 const textFor = (t: Kit, field: string) => t.names.name(`${field}-changed`);

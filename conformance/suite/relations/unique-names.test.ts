@@ -9,8 +9,8 @@
  *   after NFKC), is accepted and stores the new spelling: a server that checks the new name against
  *   every resource of the workspace, the renamed one included, finds its own name taken;
  * - with `--token2`: a rename to a name only the other workspace uses is accepted, in either order, as a
- *   create with it is, and the slugs the rename derives from the name (the contract's `derived` fields of
- *   the update, see update-subjects.ts) are those the first workspace got for it, where it was new: no
+ *   create with it is, and the slugs the rename derives from the name (the fields the contract derives from
+ *   it, see changed-values.ts) are those the first workspace got for it, where it was new: no
  *   uniqueness suffix for a name only another workspace uses.
  */
 import { suiteContext } from '../context.ts';
@@ -19,7 +19,7 @@ import type { Kit } from '../kit.ts';
 import { verifyConflictType } from '../conflicts.ts';
 import { jsonBody } from '../../http/exchange.ts';
 import { UNIQUELY_NAMED } from './unique-named.ts';
-import { UPDATES } from './update-subjects.ts';
+import { freedBy } from './changed-values.ts';
 
 const { contract } = suiteContext();
 
@@ -35,7 +35,7 @@ async function send(t: Kit, operationId: string, name: string, options: { id?: n
 }
 
 for (const { create, rename, renameSlugRule } of UNIQUELY_NAMED) {
-  const derived = UPDATES[rename]?.derived ?? [];
+  const derived = freedBy(['name']).filter((field) => field !== 'name');
   forOperation(rename, (test) => {
     test('frees the old name and takes the new one, in any letter case', { check: 'conflict_detection', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
       const oldName = t.names.name('old');

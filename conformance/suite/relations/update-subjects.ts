@@ -30,8 +30,6 @@ export interface UpdateSubject {
   makeBare?: (resources: Resources, t: Kit) => Promise<Record<string, number>>;
   /** Fields stored as sent, updated by the tests. */
   fields: string[];
-  /** Fields the contract derives from a named one, which may change with it. */
-  derived: string[];
 }
 
 export const UPDATES: Record<string, UpdateSubject> = {
@@ -40,15 +38,11 @@ export const UPDATES: Record<string, UpdateSubject> = {
     // A page's and a newsletter's only optional field at creation is the page's slug, never empty.
     make: async (resources) => ({ id: (await resources.page('updated')).id }),
     fields: ['name'],
-    // page.rename-keeps-slug: name_slug follows the name; slug and domain stay.
-    derived: ['name_slug'],
   },
   updateNewsletter: {
     readerId: 'getNewsletter',
     make: async (resources) => ({ id: (await resources.newsletter('updated')).id }),
     fields: ['name'],
-    // newsletter.rename-moves-name-slug: name_slug follows the name.
-    derived: ['name_slug'],
   },
   updateCategory: {
     readerId: 'getCategory',
@@ -62,8 +56,6 @@ export const UPDATES: Record<string, UpdateSubject> = {
       return { page_id: pageId, id: (await resources.category(pageId)).id };
     },
     fields: ['name', 'description', 'color'],
-    // A category keeps its slug through a rename.
-    derived: [],
   },
   updatePost: {
     readerId: 'getPost',
@@ -78,8 +70,6 @@ export const UPDATES: Record<string, UpdateSubject> = {
       return { page_id: pageId, id: (await resources.post(pageId)).id };
     },
     fields: ['title', 'description', 'seo_title', 'seo_description', 'og_title', 'og_description'],
-    // A post keeps its slug through a new title.
-    derived: [],
   },
   updateEmail: {
     readerId: 'getEmail',
@@ -93,8 +83,6 @@ export const UPDATES: Record<string, UpdateSubject> = {
       return { newsletter_id: newsletterId, id: (await resources.email(newsletterId)).id };
     },
     fields: ['subject', 'preview'],
-    // EmailUpdate: the slug does not change with the subject.
-    derived: [],
   },
 };
 
@@ -122,7 +110,9 @@ export async function updateResource(t: Kit, operationId: string, ids: Record<st
 /**
  * resources.patch-named-fields-only for one update: sends `body` and verifies that the answer and a
  * read afterwards show every field of `before` as it was, but `updated_at` and the fields `free` (those
- * named, and those the contract derives from them). Answers the read.
+ * named, and those the contract derives from them). Where the body changes a value `before` shows,
+ * `updated_at` moves past `before`'s too (resources.update-stamped): a server that writes a change
+ * without its time shows nothing else. Answers the read.
  */
 export async function changesOnly(t: Kit, step: string, write: { operationId: string; readerId: string; ids: Record<string, number> }, before: Json, body: Json, free: readonly string[]): Promise<Json> {
   // A clock of millisecond precision moves between two writes, so a field stamped with the update's time shows.
@@ -135,6 +125,16 @@ export async function changesOnly(t: Kit, step: string, write: { operationId: st
   const stored = await readResource(t, write.readerId, write.ids);
   const inRead = differences(before, stored, kept);
   t.verify(inRead.length === 0, `after ${step}, ${write.readerId} shows other values for fields it does not name: ${inRead.join('; ')}`, { rules });
+  const changed = Object.keys(body).filter((field) => field in before && JSON.stringify(before[field]) !== JSON.stringify(body[field]));
+  if (changed.length > 0 && typeof before.updated_at === 'string') {
+    for (const [shown, by] of [[answer, 'answered'], [stored, `then ${write.readerId} showed`]] as const) {
+      t.verify(
+        Date.parse(String(shown.updated_at)) > Date.parse(before.updated_at),
+        `${step}, which changed ${changed.join(', ')} and was sent 5 ms or more after the last write's answer, ${by} updated_at ${JSON.stringify(shown.updated_at)}, not later than that write's ${before.updated_at}: an update that changes a value records its own time`,
+        { rules: ['resources.update-stamped'] },
+      );
+    }
+  }
   return stored;
 }
 

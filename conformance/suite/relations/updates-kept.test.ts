@@ -37,6 +37,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import type { PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { changedValue, freedBy, updateFields } from './changed-values.ts';
 import { statesOf, type ResourceState } from './resource-states.ts';
 import { DELIVERY_TEST_TIMEOUT_MS } from './child-states.ts';
 import { changesOnly, differences, listedItem, listOf, walkList, readResource, updateResource as update, UPDATES, type Json, type UpdateSubject } from './update-subjects.ts';
@@ -216,17 +217,22 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
       }
     });
 
-    test('changes only the fields it names: a PATCH of each field alone leaves every other one as before, in the answer and afterwards', { check: 'crud_agreement', rules: ['resources.patch-named-fields-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test('changes only the fields it names: a PATCH of each field the update takes, alone, leaves every other one as before and moves updated_at, in the answer and afterwards', { check: 'crud_agreement', rules: ['resources.patch-named-fields-only', 'resources.update-stamped'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // Made with every optional field filled (update-subjects.ts), so a field an update clears shows;
       // and, where it differs, with the required fields only, so a field an update fills shows.
       const resources = new Resources(t);
+      const everyField = updateFields(t, operationId);
       for (const [made, ids] of [['filled', await subject.make(resources, t)], ...(subject.makeBare ? [['bare', await subject.makeBare(resources, t)] as const] : [])] as const) {
-        // Each field alone, then all of them: a server that writes fields together (a subject with its
-        // preview) loses the one left out only when the other is named alone.
-        for (const named of [...subject.fields.map((field) => [field]), ...(subject.fields.length > 1 ? [subject.fields] : [])]) {
+        // Each field of the update's schema alone (changed-values.ts), then the subject's fields all
+        // together: a server that writes fields together (a subject with its preview) loses the one left
+        // out only when the other is named alone.
+        for (const named of [...everyField.map((field) => [field]), ...(subject.fields.length > 1 ? [subject.fields] : [])]) {
           const before = await read(t, subject, ids);
-          const body = Object.fromEntries(named.map((field) => [field, valueFor(t, field, 1)]));
-          await changesOnly(t, `an update of ${named.join(', ')} (of a resource made ${made === 'filled' ? 'with every optional field' : 'with its required fields only'})`, { operationId, readerId: subject.readerId, ids }, before, body, [...named, ...subject.derived]);
+          const body: Json = {};
+          for (const field of named) body[field] = named.length === 1 ? await changedValue(t, resources, operationId, field, before, ids) : valueFor(t, field, 1);
+          const unknown = named.filter((field) => body[field] === undefined);
+          t.ensure(unknown.length === 0, `no value is known that ${operationId} takes for ${unknown.join(', ')} and that differs from the resource's`);
+          await changesOnly(t, `an update of ${named.join(', ')} (of a resource made ${made === 'filled' ? 'with every optional field' : 'with its required fields only'})`, { operationId, readerId: subject.readerId, ids }, before, body, freedBy(named));
         }
       }
     });
