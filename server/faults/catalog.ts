@@ -355,6 +355,18 @@ export const FAULT_CATALOG = {
   'upload-over-1mib-413': 'uploadImage refuses an image over 1 MiB with 413, though the upload limit is 10 MiB',
   'post-list-description-cut-255': 'listPosts answers descriptions cut to 255 characters, where getPost answers them whole',
   'email-not-draft-409-as-json': "updateEmail's 409 email-not-draft is sent as application/json, not application/problem+json",
+  'author-position-html-escaped': "updateAuthor stores a position HTML-escaped (R&D lead is kept as R&amp;D lead)",
+  'category-short-colour-expanded-on-update': 'updateCategory stores a three-digit colour written out to six digits (#f80 becomes #ff8800); createCategory keeps it as given',
+  'newsletter-rename-409-before-404': 'updateNewsletter of an id of no newsletter to a name the workspace uses answers 409 name-taken, not 404',
+  'pages-offset-size-capped-at-50': 'listPages offsets pages after the first by at most 50 items a page: at sizes over 50 page 2 repeats the end of page 1',
+  'upsert-existing-as-problem-json': "createSubscriber's 200 for an address already on the newsletter has Content-Type application/problem+json",
+  'image-head-untyped': "HEAD of an uploaded image's URL answers Content-Type application/octet-stream, where GET answers the image type",
+  'send-other-newsletter-unready-422': 'sendEmail through another newsletter of the workspace that has no subscriber answers 422 email-not-sendable, not 404',
+  'not-sendable-emoji-subject-blank': "sendEmail calls a subject of emoji alone blank: 422 email-not-sendable naming subject",
+  'reschedule-drops-milliseconds': 'sendEmail moving a scheduled email to a new time stores and answers it cut to whole seconds',
+  'upload-png-trailing-bytes-dropped': 'uploadImage serves a PNG without the bytes that follow its IEND chunk',
+  'posts-list-without-images': 'listPosts answers cover_image_url and og_image_url null for every post; getPost shows them',
+  'post-update-reference-before-404': "updatePost with a category_id of another page, sent to a post id the page does not have, answers 422 naming category_id, not 404",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

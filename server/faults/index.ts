@@ -33,6 +33,7 @@ import { breakTenthLookParts, breakTenthLookPipeline } from './tenth-look.ts';
 import { breakThirteenthLookParts, breakThirteenthLookPipeline } from './thirteenth-look.ts';
 import { breakTwelfthLookParts, breakTwelfthLookPipeline } from './twelfth-look.ts';
 import { breakTwentiethLookParts, breakTwentiethLookPipeline } from './twentieth-look.ts';
+import { breakTwentyFirstLookParts, breakTwentyFirstLookPipeline } from './twenty-first-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -64,6 +65,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakEighteenthLookParts(on, parts);
       breakNineteenthLookParts(on, parts);
       breakTwentiethLookParts(on, parts);
+      breakTwentyFirstLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -74,7 +76,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
-      return { ...fourteenth, api: breakOverloadPipeline(on, fifteenth, context) };
+      const twentyFirst = breakTwentyFirstLookPipeline(on, { ...fourteenth, api: fifteenth }, context);
+      return { ...twentyFirst, api: breakOverloadPipeline(on, twentyFirst.api, context) };
     },
   };
 }
