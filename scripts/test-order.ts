@@ -16,12 +16,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds of the files that took longest in the last measured `npm test` (Node 20, two workers). */
 export const MEASURED_SECONDS: Readonly<Record<string, number>> = {
-  'conformance/tests/reference-server.test.ts': 453,
-  'conformance/tests/overload-live.test.ts': 82,
-  'conformance/tests/stateful-mock-run.test.ts': 60,
-  'conformance/tests/hostile-live.test.ts': 46,
-  'conformance/tests/faults.test.ts': 43,
-  'conformance/tests/cases-live.test.ts': 37,
+  'conformance/tests/reference-server.test.ts': 720,
+  'conformance/tests/stateful-mock-run.test.ts': 118,
+  'conformance/tests/hostile-live.test.ts': 88,
+  'conformance/tests/cases-live.test.ts': 77,
+  'conformance/tests/overload-live.test.ts': 65,
+  'conformance/tests/faults.test.ts': 51,
   'server/tests/large-lists.test.ts': 30,
   'server/tests/markdown.test.ts': 28,
   'server/tests/durability.test.ts': 23,
