@@ -422,4 +422,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'upsert-existing-as-problem-json', include: ['createSubscriber'], caughtBy: ['content_type_conformance'], breaks: ['responses.media-type'] },
   { fault: 'send-other-newsletter-unready-422', include: ['sendEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
   { fault: 'reschedule-drops-milliseconds', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  // The same set, caught by checks over all they apply to: every uploaded image's URL the suite reads is
+  // asked with HEAD too, and every accepted type is uploaded bare and in the shapes real files have
+  // (metadata, bytes after the image's end), drawn from the seed.
+  { fault: 'image-head-untyped', include: ['uploadImage'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'upload-png-trailing-bytes-dropped', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
 ];

@@ -9,7 +9,7 @@ import type { OperationInfo } from '../../contract/document.ts';
 import { ValueGenerator, type Strategy } from '../../generate/values.ts';
 import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
-import { imageUpload, SAMPLE_IMAGES } from '../images.ts';
+import { imageUpload, SAMPLE_IMAGES, someShapeOf } from '../images.ts';
 import type { Kit, OperationCall, RawRequest } from '../kit.ts';
 import { fillPath, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
@@ -105,8 +105,9 @@ for (const operation of contract.operations) {
     if (hasUpload) {
       for (const image of SAMPLE_IMAGES) {
         test(`accepts a ${image.type} image${image.variant ? ` (${image.variant})` : ''}`, { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
-          // Raw: a file upload's curl line reads better as -F than as the multipart bytes.
-          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(image) });
+          // Raw: a file upload's curl line reads better as -F than as the multipart bytes. The file is the
+          // sample bare or in a shape real files have (metadata, bytes after its end), drawn from the seed.
+          await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(someShapeOf(image, t.random)) });
         });
       }
     }

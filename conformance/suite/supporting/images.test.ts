@@ -1,13 +1,16 @@
 /**
  * uploadImage (supporting): an uploaded image is served at the URL the answer gives, byte for byte, to
- * anyone (no token), with its image type, at every size up to the limit, each upload at its own URL
- * however alike two images are, the same file uploaded again included (image.url-per-upload);
- * the 10 MiB limit counts the file, not the multipart framing.
+ * anyone (no token), with its image type, at every size up to the limit, every accepted type in the
+ * shapes real files have (metadata, bytes after the image's end; drawn from the seed), each upload at
+ * its own URL however alike two images are, the same file uploaded again included (image.url-per-upload);
+ * the 10 MiB limit counts the file, not the multipart framing. Every URL read is also asked with HEAD,
+ * which answers what GET does without the body (served-images.ts, http.head).
  */
 import type { Exchange } from '../../http/exchange.ts';
 import { forOperation } from '../harness.ts';
-import { imageUpload, pngOfSize, SAMPLE_IMAGES, type SampleFile } from '../images.ts';
+import { imageUpload, pngOfSize, SAMPLE_IMAGES, shapedImage, shapesOf, someShapeOf, type SampleFile } from '../images.ts';
 import type { Kit } from '../kit.ts';
+import { fetchServed } from '../served-images.ts';
 
 /** The contract's limit for the file of an upload: 10 MiB. */
 const IMAGE_LIMIT = 10 * 1024 * 1024;
@@ -20,26 +23,34 @@ async function upload(t: Kit, file: SampleFile, what = 'the upload'): Promise<{ 
   return { url, exchange };
 }
 
-/**
- * The image at `url`, fetched directly, without the token, as a browser's <img> does (it is not an
- * operation of the contract); undefined, with the failure recorded, when it cannot be fetched.
- */
-async function fetchServed(t: Kit, url: string, exchange?: Exchange): Promise<{ status: number; type: string; bytes: Buffer } | undefined> {
-  const served = await fetch(url, { signal: AbortSignal.timeout(t.options.requestTimeoutSeconds * 1000) }).catch((error: Error) => error);
-  if (served instanceof Error) return void t.verify(false, `GET ${url} failed: ${served.message}`, { evidence: exchange });
-  const bytes = Buffer.from(await served.arrayBuffer());
-  return { status: served.status, type: served.headers.get('content-type') ?? '', bytes };
-}
-
-const mediaType = (type: string) => type.split(';')[0]!.trim().toLowerCase();
-
 forOperation('uploadImage', (test) => {
-  test('serves the uploaded image at the URL it answers', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
-    const image = SAMPLE_IMAGES[0]!;
-    const { url, exchange } = await upload(t, image);
-    const served = await fetchServed(t, url, exchange);
-    if (!served) return;
-    t.verify(served.status === 200 && served.bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${served.bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
+  test('serves every accepted type at the URL it answers, byte for byte, bare and in the shapes real files have: metadata, bytes after the image, both', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
+    // A server that rewrites a file on its way in (cuts what follows the image's end, strips metadata)
+    // serves a bare image right and shows only on a file that has such parts.
+    for (const sample of SAMPLE_IMAGES) {
+      for (const shape of shapesOf(sample)) {
+        const image = shapedImage(sample, shape, t.random);
+        const as = `an image of ${image.type}${image.variant ? ` (${image.variant})` : ''}, ${image.bytes.length} bytes`;
+        const { url, exchange } = await upload(t, image, as);
+        const served = await fetchServed(t, url, exchange);
+        if (!served) return;
+        t.verify(served.status === 200 && served.bytes.equals(image.bytes), `${as}, is served at ${url} with ${served.status} and ${served.bytes.length} bytes${served.bytes.length === image.bytes.length ? ' that differ from those uploaded' : ''}; expected the bytes uploaded`, { evidence: exchange });
+      }
+    }
+  });
+
+  test("answers HEAD of each uploaded image's URL as GET, without the body: every accepted type, bare and in a shape drawn from the seed", { check: 'head_as_get', rules: ['http.head'], needs: ['state', 'head'] }, async (t: Kit) => {
+    // The URLs an upload answers are served outside the contract's paths, where the HEAD tests of the
+    // paths do not go: a handler whose HEAD branch differs from its GET (a type left out, a length of
+    // its own) shows only on a HEAD of these. Every other test that reads an image asks HEAD too.
+    for (const sample of SAMPLE_IMAGES) {
+      for (const image of [sample, someShapeOf(sample, t.random)]) {
+        const { url, exchange } = await upload(t, image, `an upload of ${image.type}${image.variant ? ` (${image.variant})` : ''}`);
+        const served = await fetchServed(t, url, exchange);
+        if (!served) return;
+        t.verify(served.status === 200, `GET ${url} without a token answered ${served.status}; expected 200`, { check: 'ensure_resource_availability', evidence: exchange, rules: ['image.public-url'] });
+      }
+    }
   });
 
   test('serves each upload at its own URL: images of one type and size, alike in their first bytes, stay apart', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
@@ -63,7 +74,7 @@ forOperation('uploadImage', (test) => {
   test('answers every upload a URL of its own: the same file uploaded again, one after another and several at once', { check: 'ensure_resource_availability', rules: ['image.url-per-upload', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
     // A server that names stored files by their content (a hash, to keep a picture once) answers the
     // same file's URL again: whoever holds a file learns whether, and where, it was uploaded.
-    const image = SAMPLE_IMAGES[0]!;
+    const image = someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random);
     const inSequence: string[] = [];
     for (let index = 0; index < 2; index++) inSequence.push((await upload(t, image, `upload ${index + 1} of the same file, in sequence`)).url);
     const atOnce = await Promise.all([0, 1, 2].map(async (index) => (await upload(t, image, `upload ${index + 1} of the same file, sent at once`)).url));
@@ -78,25 +89,26 @@ forOperation('uploadImage', (test) => {
   });
 
   test('answers an absolute URL that anyone can fetch without a token, with the image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
-    const image = SAMPLE_IMAGES[1]!;
+    const image = someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random);
     const { url, exchange } = await upload(t, image);
     t.ensure(/^https?:\/\//.test(url), `the url ${url} is not an absolute http(s) URL`, { evidence: exchange });
     const served = await fetchServed(t, url, exchange);
     if (!served) return;
     t.verify(served.status === 200, `GET ${url} without a token answered ${served.status}; expected 200`, { evidence: exchange });
-    t.verify(mediaType(served.type) === image.type, `GET ${url} answered Content-Type ${JSON.stringify(served.type)}; expected ${image.type}`, { evidence: exchange });
+    t.verify(served.type === image.type, `GET ${url} answered Content-Type ${JSON.stringify(served.type)}; expected ${image.type}`, { evidence: exchange });
   });
 
   test('serves each image with the type its content shows, whatever file name and type the upload gave it', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
     // Each sample sent under the name and declared type of the next one: a PNG as photo.jpg image/jpeg, ...
-    for (const [index, image] of SAMPLE_IMAGES.entries()) {
+    for (const [index, sample] of SAMPLE_IMAGES.entries()) {
+      const image = someShapeOf(sample, t.random);
       const disguise = SAMPLE_IMAGES[(index + 1) % SAMPLE_IMAGES.length]!;
       const sent = { ...image, name: `photo${disguise.name.slice(disguise.name.lastIndexOf('.'))}`, type: disguise.type };
       const as = `an image of ${image.type} uploaded as ${sent.name} (${sent.type})`;
       const { url, exchange } = await upload(t, sent, as);
       const served = await fetchServed(t, url, exchange);
       if (!served) return;
-      const type = mediaType(served.type);
+      const type = served.type;
       t.verify(
         served.status === 200 && type === image.type && served.bytes.equals(image.bytes),
         `${as} is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded: the type is the content's`,
@@ -107,13 +119,14 @@ forOperation('uploadImage', (test) => {
 
   test('accepts and serves each image under a file name without an extension, or with one of no image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
     // "decided from the content whatever name ... the upload gave the file": a name is not a type.
-    for (const [index, image] of SAMPLE_IMAGES.entries()) {
+    for (const [index, sample] of SAMPLE_IMAGES.entries()) {
+      const image = someShapeOf(sample, t.random);
       const sent = { ...image, name: ['photo', 'scan.bin', 'IMG 0001', '.hidden'][index % 4]! };
       const as = `an image of ${image.type} uploaded as ${JSON.stringify(sent.name)} (${sent.type})`;
       const { url, exchange } = await upload(t, sent, as);
       const served = await fetchServed(t, url, exchange);
       if (!served) return;
-      const type = mediaType(served.type);
+      const type = served.type;
       t.verify(served.status === 200 && type === image.type && served.bytes.equals(image.bytes), `${as} is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
     }
   });
