@@ -367,6 +367,17 @@ export const FAULT_CATALOG = {
   'upload-png-trailing-bytes-dropped': 'uploadImage serves a PNG without the bytes that follow its IEND chunk',
   'posts-list-without-images': 'listPosts answers cover_image_url and og_image_url null for every post; getPost shows them',
   'post-update-reference-before-404': "updatePost with a category_id of another page, sent to a post id the page does not have, answers 422 naming category_id, not 404",
+  'category-delete-posts-to-oldest-category': "deleteCategory moves the category's posts to the page's oldest remaining category instead of leaving them with category_id null",
+  'category-delete-other-page-204-kept': 'deleteCategory of a category of another page of the workspace answers 204 and deletes nothing',
+  'post-draft-retitle-moves-slug': "updatePost changing a draft's title derives its slug again from the new title",
+  'author-short-description-fills-long': 'updateAuthor copies a new short_description into long_description when the author has none',
+  'subscriber-pending-after-unsubscribe-elsewhere': 'createSubscriber creates an address deleted from another newsletter of the workspace pending and unverified',
+  'upload-jpeg-url-extension-jpeg': "uploadImage answers a JPEG's URL with .jpeg while the file is kept as .jpg: the URL answers 404",
+  'page-letterless-name-slug-taken': 'createPage answers a second page whose name has no letters or digits 409 slug-taken instead of giving it page-1',
+  'author-401-wrong-token-unchallenged': "getAuthor's 401 for an unknown Bearer token carries no WWW-Authenticate (a request without a token is challenged)",
+  'newsletter-recase-keeps-updated-at': "updateNewsletter renaming a newsletter in letter case alone (Weekly to WEEKLY) keeps its old updated_at",
+  'category-create-422-path-only': "createCategory's 422 for an invalid page id lists only path.page_id, not the body's invalid fields",
+  'emails-past-the-end-422': 'listEmails answers a page past the last one 422 naming query.page instead of 200 with an empty result',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -34,6 +34,7 @@ import { breakThirteenthLookParts, breakThirteenthLookPipeline } from './thirtee
 import { breakTwelfthLookParts, breakTwelfthLookPipeline } from './twelfth-look.ts';
 import { breakTwentiethLookParts, breakTwentiethLookPipeline } from './twentieth-look.ts';
 import { breakTwentyFirstLookParts, breakTwentyFirstLookPipeline } from './twenty-first-look.ts';
+import { breakTwentySecondLookParts, breakTwentySecondLookPipeline } from './twenty-second-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -66,6 +67,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakNineteenthLookParts(on, parts);
       breakTwentiethLookParts(on, parts);
       breakTwentyFirstLookParts(on, parts);
+      breakTwentySecondLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -76,7 +78,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
-      const twentyFirst = breakTwentyFirstLookPipeline(on, { ...fourteenth, api: fifteenth }, context);
+      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: fifteenth }, context), context);
       return { ...twentyFirst, api: breakOverloadPipeline(on, twentyFirst.api, context) };
     },
   };
