@@ -422,4 +422,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'upsert-existing-as-problem-json', include: ['createSubscriber'], caughtBy: ['content_type_conformance'], breaks: ['responses.media-type'] },
   { fault: 'send-other-newsletter-unready-422', include: ['sendEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
   { fault: 'reschedule-drops-milliseconds', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  // The same set, caught by checks over all they apply to: every free-text field of every create and
+  // update (the author's too) read back as sent with the characters formats escape; every field kept
+  // as given in each form its schema allows; a filled text without Latin letters is not blank to send.
+  { fault: 'author-position-html-escaped', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'category-short-colour-expanded-on-update', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'not-sendable-emoji-subject-blank', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields', 'errors.only-present-causes'] },
 ];
