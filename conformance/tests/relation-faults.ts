@@ -427,4 +427,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // (metadata, bytes after the image's end), drawn from the seed.
   { fault: 'image-head-untyped', include: ['uploadImage'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
   { fault: 'upload-png-trailing-bytes-dropped', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
+  // The same set, caught by checks over all they apply to: every free-text field of every create and
+  // update (the author's too) read back as sent with the characters formats escape; every field kept
+  // as given in each form its schema allows; a filled text without Latin letters is not blank to send.
+  { fault: 'author-position-html-escaped', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'category-short-colour-expanded-on-update', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'not-sendable-emoji-subject-blank', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields', 'errors.only-present-causes'] },
 ];

@@ -27,6 +27,15 @@ const NOT_SENDABLE_COMBINATIONS: (typeof NOT_SENDABLE_CAUSES)[number][][] = Arra
   NOT_SENDABLE_CAUSES.filter((_, bit) => ((index + 1) >> bit) & 1),
 );
 
+/** Filled texts without a letter of the Latin script, by what they are made of. */
+const TEXTS_WITHOUT_LATIN_LETTERS = {
+  emoji: '🎉🎉',
+  CJK: '東京の便り',
+  Arabic: 'نشرة أسبوعية',
+  digits: '2026',
+  punctuation: '!?…',
+};
+
 /** The server's clock and the suite's may differ a little; "now" means within this much. */
 const CLOCK_TOLERANCE_MS = 120_000;
 
@@ -253,6 +262,32 @@ forOperation('sendEmail', (test) => {
           evidence: after.response,
           rules: ['resources.refused-write-changes-nothing'],
         });
+      }
+    }
+  });
+
+  // A text is blank only when it is empty or white space: one of emoji, CJK, Arabic, digits or
+  // punctuation alone is filled, though no slug or word can be made of it. A server that judges
+  // blankness by letters of the Latin script (or by a slug) refuses these.
+  test('sends an email whose subject and content hold no Latin letter (emoji, CJK, Arabic, digits, punctuation), and a 422 names no filled field', { check: 'email_send_state_table', rules: ['email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const newsletterId = (await resources.sendableEmail()).newsletter_id;
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();
+    for (const [script, text] of Object.entries(TEXTS_WITHOUT_LATIN_LETTERS)) {
+      const filled = await resources.email(newsletterId, { subject: text, content_html: text });
+      const { data, error, response } = await send(t, filled, { scheduled_at: later });
+      const named = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
+      t.verify(data?.status === 'scheduled', `an email whose subject and content_html are both ${JSON.stringify(text)} (${script}), sent for later, answered ${response.status}${named.length > 0 ? ` naming ${JSON.stringify(named)}` : ''}; expected 200 scheduled: a text is blank only when empty or white space`, { evidence: response });
+    }
+    // One field filled with such a text, the other missing: the 422 names the missing one alone.
+    for (const [script, text] of Object.entries(TEXTS_WITHOUT_LATIN_LETTERS).slice(0, 2)) {
+      for (const [missing, body] of [['content_html', { subject: text, content_html: null }], ['subject', { subject: '   ', content_html: text }]] as const) {
+        const email = await resources.email(newsletterId, body);
+        const { error, response } = await send(t, email, { scheduled_at: later });
+        const fields = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
+        const what = `an email missing only ${missing}, its other field ${JSON.stringify(text)} (${script})`;
+        if (!t.verify(response.status === 422, `${what} answered ${response.status}; expected 422 (email-not-sendable)`, { evidence: response })) continue;
+        t.verify(JSON.stringify(fields) === JSON.stringify([missing]), `${what}: errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify([missing])}`, { evidence: response });
       }
     }
   });
