@@ -422,4 +422,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'upsert-existing-as-problem-json', include: ['createSubscriber'], caughtBy: ['content_type_conformance'], breaks: ['responses.media-type'] },
   { fault: 'send-other-newsletter-unready-422', include: ['sendEmail'], caughtBy: ['missing_resource'], breaks: ['resources.child-of-its-parent'] },
   { fault: 'reschedule-drops-milliseconds', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  // The same set, caught by checks over all they apply to: a body that would get a 409 (a taken name or
+  // slug) or a reference 422, sent to a resource the path names that does not exist, is a 404.
+  { fault: 'newsletter-rename-409-before-404', include: ['updateNewsletter'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
+  { fault: 'post-update-reference-before-404', include: ['updatePost'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
 ];
