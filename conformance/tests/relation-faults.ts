@@ -433,4 +433,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-position-html-escaped', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
   { fault: 'category-short-colour-expanded-on-update', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
   { fault: 'not-sendable-emoji-subject-blank', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields', 'errors.only-present-causes'] },
+  // The same set, caught by checks over all they apply to: a body that would get a 409 (a taken name or
+  // slug) or a reference 422, sent to a resource the path names that does not exist, is a 404.
+  { fault: 'newsletter-rename-409-before-404', include: ['updateNewsletter'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
+  { fault: 'post-update-reference-before-404', include: ['updatePost'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
 ];
