@@ -437,4 +437,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // slug) or a reference 422, sent to a resource the path names that does not exist, is a 404.
   { fault: 'newsletter-rename-409-before-404', include: ['updateNewsletter'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
   { fault: 'post-update-reference-before-404', include: ['updatePost'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
+  // A twenty-second set, written from the contract alone (server/faults/twenty-second-look.ts): eleven faults.
+  // The same set, caught by checks over all they apply to: every field the shared author's update takes,
+  // sent alone, from every optional field filled and from every one empty, changes only itself; every
+  // update test that changed a stored value (a letter's case included) sees updated_at move.
+  { fault: 'author-short-description-fills-long', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'newsletter-recase-keeps-updated-at', include: ['updateNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.update-stamped'] },
 ];
