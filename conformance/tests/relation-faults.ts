@@ -447,4 +447,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-401-wrong-token-unchallenged', include: ['getAuthor'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },
   { fault: 'category-create-422-path-only', include: ['createCategory'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'emails-past-the-end-422', include: ['listEmails'], caughtBy: ['pagination_arithmetic', 'positive_data_acceptance'], breaks: ['lists.past-the-end'] },
+  // The same set, caught by checks over all they apply to: every field the shared author's update takes,
+  // sent alone, from every optional field filled and from every one empty, changes only itself; every
+  // update test that changed a stored value (a letter's case included) sees updated_at move.
+  { fault: 'author-short-description-fills-long', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'newsletter-recase-keeps-updated-at', include: ['updateNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.update-stamped'] },
 ];

@@ -38,17 +38,43 @@ export function updateFields(t: Kit, operationId: string): string[] {
   return Object.keys((t.contract.resolve(media.schema, media.schemaPointer).node?.properties ?? {}) as Record<string, unknown>);
 }
 
+/** The schema of `field` in `operationId`'s JSON body, resolved, and the pointer its values are validated at. */
+function fieldSchema(t: Kit, operationId: string, field: string): { property: PropertySchema | undefined; pointer: string } {
+  const media = jsonMedia(t.contract.operation(operationId))!;
+  const { node, pointer } = t.contract.resolve(media.schema, media.schemaPointer);
+  const propertyPointer = `${pointer}/properties/${field}`;
+  const property = t.contract.resolve((node?.properties as Record<string, unknown> | undefined)?.[field], propertyPointer).node as PropertySchema | undefined;
+  return { property, pointer: propertyPointer };
+}
+
+/**
+ * The fields of `operationId`'s body that take `null` (a value the resource may have or lack), each with
+ * a text of the run its schema takes: the body that fills them all, and the one that empties them all.
+ * A server that writes one optional field from another only where it is empty (a long description
+ * copied from the short one) shows only on a resource whose optional fields are empty.
+ */
+export function optionalBodies(t: Kit, operationId: string): { filled: Json; empty: Json } {
+  const filled: Json = {};
+  const empty: Json = {};
+  for (const field of updateFields(t, operationId)) {
+    const { pointer } = fieldSchema(t, operationId, field);
+    const valid = (candidate: unknown) => t.context.validator.schemaErrors(pointer, candidate) === undefined;
+    const text = t.names.name(`${field}-filled`).toLowerCase();
+    if (!valid(null) || !valid(text)) continue;
+    filled[field] = text;
+    empty[field] = null;
+  }
+  return { filled, empty };
+}
+
 /**
  * A value for `field` of `operationId`'s body that its schema accepts and that differs from what
  * `before` shows (`author_id` aside: `null`, a change where the resource has an author); undefined when
  * none is known, which ends the test: the contract then has a field this file cannot fill yet.
  */
 export async function changedValue(t: Kit, resources: Resources, operationId: string, field: string, before: Json, ids: Record<string, number>): Promise<unknown> {
-  const media = jsonMedia(t.contract.operation(operationId))!;
-  const { node, pointer } = t.contract.resolve(media.schema, media.schemaPointer);
-  const propertyPointer = `${pointer}/properties/${field}`;
-  const property = t.contract.resolve((node?.properties as Record<string, unknown> | undefined)?.[field], propertyPointer).node as PropertySchema | undefined;
-  const valid = (candidate: unknown) => t.context.validator.schemaErrors(propertyPointer, candidate) === undefined;
+  const { property, pointer } = fieldSchema(t, operationId, field);
+  const valid = (candidate: unknown) => t.context.validator.schemaErrors(pointer, candidate) === undefined;
   if (takesIntegers(property)) {
     // A reference: a new category of the resource's page; the author taken away (`null`: a change where
     // the resource was made with one, and needs no author of the target's where it was not).
@@ -56,6 +82,8 @@ export async function changedValue(t: Kit, resources: Resources, operationId: st
     if (field === 'author_id') return null;
     return undefined;
   }
+  // A flag (an author's `active`): the other value.
+  if (typeof before[field] === 'boolean' && valid(!before[field])) return !before[field];
   const text = t.names.name(`${field}-alone`).toLowerCase();
   const colour = `#${t.random.int(0, 0xffffff).toString(16).padStart(6, '0').toUpperCase()}`;
   const candidates = [...(property?.enum ?? []), text, `https://example.com/${text}.png`, colour];

@@ -4,8 +4,9 @@
  * sent and the fields the contract derives from them. The list that shows the resource, and the fields
  * an update may name, are read from the contract (see `listOf` and `rewritableFields`).
  *
- * updateAuthor is left out: authors cannot be created, and the model phase predicts every update of the
- * author it may change field by field.
+ * updateAuthor is left out: authors cannot be created. updates-kept.test.ts makes the shared author one
+ * more subject of the same field-by-field judgement (set filled, then empty, under its lock), and the
+ * model phase predicts every update of the author it may change field by field.
  */
 import type { CategoryCreate, EmailCreate, PostCreate } from '../../../generated/openapi.d.ts';
 import type { ContractDocument, OperationInfo } from '../../contract/document.ts';
@@ -108,15 +109,44 @@ export async function updateResource(t: Kit, operationId: string, ids: Record<st
 }
 
 /**
+ * How long after a write's answer the next write is sent, where its `updated_at` is judged: a clock of
+ * millisecond precision, the least the contract allows (responses.timestamps-utc), moves in it.
+ */
+export const STAMP_GAP_MS = 5;
+
+/** Waits STAMP_GAP_MS, so that the next write's time differs from the last one's. */
+export const pastStampGap = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, STAMP_GAP_MS));
+
+/** The fields of `body` that change a value `before` shows (a letter's case, one character, a state). */
+export const changedFields = (before: Json, body: Json): string[] =>
+  Object.keys(body).filter((field) => field in before && JSON.stringify(before[field]) !== JSON.stringify(body[field]));
+
+/**
+ * resources.update-stamped for one update sent STAMP_GAP_MS or more after the answer of the write that
+ * `before` shows: where it changed stored values (`changed`, most often changedFields), every view of the
+ * resource afterwards (the answer, a read) shows an `updated_at` later than `before`'s. An update that
+ * changes nothing is not judged (it may keep the old time), nor a `before` without `updated_at`.
+ */
+export function verifyStamped(t: Kit, step: string, before: Json, changed: readonly string[], views: readonly (readonly [Json, string])[]): void {
+  if (changed.length === 0 || typeof before.updated_at !== 'string') return;
+  for (const [shown, by] of views) {
+    t.verify(
+      Date.parse(String(shown.updated_at)) > Date.parse(before.updated_at),
+      `${step}, which changed ${changed.join(', ')} and was sent ${STAMP_GAP_MS} ms or more after the last write's answer, ${by} updated_at ${JSON.stringify(shown.updated_at)}, not later than that write's ${before.updated_at}: an update that changes a value records its own time`,
+      { rules: ['resources.update-stamped'] },
+    );
+  }
+}
+
+/**
  * resources.patch-named-fields-only for one update: sends `body` and verifies that the answer and a
  * read afterwards show every field of `before` as it was, but `updated_at` and the fields `free` (those
  * named, and those the contract derives from them). Where the body changes a value `before` shows,
- * `updated_at` moves past `before`'s too (resources.update-stamped): a server that writes a change
- * without its time shows nothing else. Answers the read.
+ * `updated_at` moves past `before`'s too (verifyStamped): a server that writes a change without its time
+ * shows nothing else. Answers the read.
  */
 export async function changesOnly(t: Kit, step: string, write: { operationId: string; readerId: string; ids: Record<string, number> }, before: Json, body: Json, free: readonly string[]): Promise<Json> {
-  // A clock of millisecond precision moves between two writes, so a field stamped with the update's time shows.
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await pastStampGap();
   const answer = await updateResource(t, write.operationId, write.ids, body);
   const kept = new Set(Object.keys(before).filter((field) => !free.includes(field) && field !== 'updated_at'));
   const rules = ['resources.patch-named-fields-only'];
@@ -125,16 +155,7 @@ export async function changesOnly(t: Kit, step: string, write: { operationId: st
   const stored = await readResource(t, write.readerId, write.ids);
   const inRead = differences(before, stored, kept);
   t.verify(inRead.length === 0, `after ${step}, ${write.readerId} shows other values for fields it does not name: ${inRead.join('; ')}`, { rules });
-  const changed = Object.keys(body).filter((field) => field in before && JSON.stringify(before[field]) !== JSON.stringify(body[field]));
-  if (changed.length > 0 && typeof before.updated_at === 'string') {
-    for (const [shown, by] of [[answer, 'answered'], [stored, `then ${write.readerId} showed`]] as const) {
-      t.verify(
-        Date.parse(String(shown.updated_at)) > Date.parse(before.updated_at),
-        `${step}, which changed ${changed.join(', ')} and was sent 5 ms or more after the last write's answer, ${by} updated_at ${JSON.stringify(shown.updated_at)}, not later than that write's ${before.updated_at}: an update that changes a value records its own time`,
-        { rules: ['resources.update-stamped'] },
-      );
-    }
-  }
+  verifyStamped(t, step, before, changedFields(before, body), [[answer, 'answered'], [stored, `then ${write.readerId} showed`]]);
   return stored;
 }
 

@@ -11,7 +11,11 @@
  *   before in the answer and afterwards; `updated_at` and what the contract derives from a named field
  *   (a page's and a newsletter's `name_slug`, which follow the name) aside. Each field the tests update
  *   is sent alone, then all together, to a resource made with every optional field filled, so a field
- *   an update clears or writes along with a named one shows.
+ *   an update clears or writes along with a named one shows. The shared author is one more subject:
+ *   set with every optional field filled, then with every one empty (where a field an update fills
+ *   from a named one shows), under its lock and set back afterwards;
+ * - every update here that changes a stored value, sent 5 ms or more after the last write's answer,
+ *   moves updated_at past that write's (resources.update-stamped, judged by verifyStamped).
  *
  * - a value changed only in letter case (`#1E90FF` to `#1e90ff`, a name in other capitals) is kept,
  *   in the answer and a read;
@@ -37,10 +41,11 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import type { PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
-import { changedValue, freedBy, updateFields } from './changed-values.ts';
+import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
+import { changedValue, freedBy, optionalBodies, updateFields } from './changed-values.ts';
 import { statesOf, type ResourceState } from './resource-states.ts';
 import { DELIVERY_TEST_TIMEOUT_MS } from './child-states.ts';
-import { changesOnly, differences, listedItem, listOf, walkList, readResource, updateResource as update, UPDATES, type Json, type UpdateSubject } from './update-subjects.ts';
+import { changedFields, changesOnly, differences, listedItem, listOf, pastStampGap, walkList, readResource, updateResource as update, UPDATES, verifyStamped, type Json, type UpdateSubject } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -113,20 +118,49 @@ function statesKept(operationId: string, readerId: string): ResourceState[] {
  * answer shows the values sent, and a read afterwards shows the answer, every field of it.
  */
 async function verifyKeptIn(t: Kit, operationId: string, readerId: string, fields: string[], ids: PathIds, state: string): Promise<void> {
+  let before = await readResource(t, readerId, ids);
   for (const round of [1, 2]) {
     const body = Object.fromEntries(fields.map((field) => [field, valueFor(t, field, round)]));
+    await pastStampGap();
     const answer = await update(t, operationId, ids, body);
     const wrongAnswer = differences(body, answer, fields);
     t.verify(wrongAnswer.length === 0, `update ${round} of a resource with ${state} answered other values than it was sent: ${wrongAnswer.join('; ')}`);
     const stored = await readResource(t, readerId, ids);
     const notKept = differences(answer, stored, Object.keys(answer));
     t.verify(notKept.length === 0, `after update ${round} of a resource with ${state}, ${readerId} does not show what the update answered: ${notKept.join('; ')}`);
+    verifyStamped(t, `update ${round} of a resource with ${state}`, before, changedFields(before, body), [[answer, 'answered'], [stored, `then ${readerId} showed`]]);
+    before = stored;
+  }
+}
+
+/** How a test's resource is brought to where it starts (made, or set), and the words for it. */
+type Start = readonly [string, () => Promise<Record<string, number>>];
+
+/**
+ * resources.patch-named-fields-only and resources.update-stamped, field by field: from each start in
+ * turn, each field of `operationId`'s schema sent alone (changed-values.ts), then `together` all at
+ * once, changes only itself and what the contract derives from it, and moves updated_at (changesOnly).
+ * A server that writes fields together (a subject with its preview) loses the one left out only when the
+ * other is named alone; one that fills an empty field from a named one shows only where it is empty.
+ */
+async function verifyNamedOnly(t: Kit, resources: Resources, operationId: string, readerId: string, together: string[], starts: readonly Start[]): Promise<void> {
+  const everyField = updateFields(t, operationId);
+  for (const [made, start] of starts) {
+    const ids = await start();
+    for (const named of [...everyField.map((field) => [field]), ...(together.length > 1 ? [together] : [])]) {
+      const before = await readResource(t, readerId, ids);
+      const body: Json = {};
+      for (const field of named) body[field] = named.length === 1 ? await changedValue(t, resources, operationId, field, before, ids) : valueFor(t, field, 1);
+      const unknown = named.filter((field) => body[field] === undefined);
+      t.ensure(unknown.length === 0, `no value is known that ${operationId} takes for ${unknown.join(', ')} and that differs from the resource's`);
+      await changesOnly(t, `an update of ${named.join(', ')} (of a resource ${made})`, { operationId, readerId, ids }, before, body, freedBy(named));
+    }
   }
 }
 
 forOperation('updateAuthor', (test) => {
   for (const state of statesKept('updateAuthor', 'getAuthor')) {
-    test(`keeps an update of an author with ${state.name}: the answer shows the values sent and a read shows the answer, every field`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored', 'author.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`keeps an update of an author with ${state.name}: the answer shows the values sent and a read shows the answer, every field`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored', 'author.update-kept', 'resources.update-stamped'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // The shared author, under its lock for as long as the state lasts; its fields are set back before.
       await state.within(t, async (ids) => {
         const original = await readResource(t, 'getAuthor', ids);
@@ -138,21 +172,39 @@ forOperation('updateAuthor', (test) => {
       });
     });
   }
+
+  test('changes only the fields it names: a PATCH of each field the update takes, alone, to the author with every optional field filled and with every one empty, leaves every other one as before and moves updated_at', { check: 'crud_agreement', rules: ['resources.patch-named-fields-only', 'resources.update-stamped'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    // The shared author stands in for a resource of the test's own: under its lock, set first with every
+    // optional (nullable) field filled, then with every one empty, and set back afterwards.
+    const resources = new Resources(t);
+    const id = resources.sharedAuthorId();
+    if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
+    const { filled, empty } = optionalBodies(t, 'updateAuthor');
+    await holdingAuthor(t, id, async () => {
+      const original = await readResource(t, 'getAuthor', { id });
+      const setTo = (body: Json) => async () => (await update(t, 'updateAuthor', { id }, body), { id });
+      try {
+        await verifyNamedOnly(t, resources, 'updateAuthor', 'getAuthor', AUTHOR_FIELDS, [['with every optional field filled', setTo(filled)], ['with every optional field empty', setTo(empty)]]);
+      } finally {
+        await t.api.PATCH('/authors/{id}', { params: { path: { id } }, body: Object.fromEntries(updateFields(t, 'updateAuthor').map((field) => [field, original[field]])) as never });
+      }
+    });
+  });
 });
 
 for (const [operationId, subject] of Object.entries(UPDATES)) {
   const list = listOf(contract, subject.readerId);
   forOperation(operationId, (test) => {
     for (const state of statesKept(operationId, subject.readerId)) {
-      test(`keeps an update of a resource with ${state.name}: the answer shows the values sent and a read shows the answer, every field`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'], timeoutMs: state.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined }, async (t: Kit) => {
+      test(`keeps an update of a resource with ${state.name}: the answer shows the values sent and a read shows the answer, every field`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored', 'resources.update-stamped'], needs: ['input_reflection', 'state'], timeoutMs: state.waitsForDelivery ? DELIVERY_TEST_TIMEOUT_MS : undefined }, async (t: Kit) => {
         await state.within(t, (ids) => verifyKeptIn(t, operationId, subject.readerId, subject.fields, ids, state.name));
       });
     }
     if (takesMarkdown(operationId, subject.readerId)) {
-      test('renders every Markdown update: a second one with other Markdown shows its own rendering, in the answer and a read, and moves updated_at', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      test('renders every Markdown update: a second one with other Markdown shows its own rendering, in the answer and a read, and moves updated_at', { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored', 'resources.update-stamped'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         // A server that keeps a rendering per resource (a cache keyed by id) shows the first one again.
         const ids = await subject.make(new Resources(t), t);
-        let written = String((await read(t, subject, ids)).updated_at);
+        let before = await read(t, subject, ids);
         for (const round of [1, 2]) {
           // updated_at "tells when a resource was last written": a content-only update moves it too. A
           // second and more apart, so a clock of any precision the contract allows moves between writes.
@@ -161,26 +213,30 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
           const answer = await update(t, operationId, ids, { content_md: `Round ${round}: **${word}**` });
           const expected = `<strong>${word}</strong>`;
           t.verify(String(answer.content_html ?? '').includes(expected), `update ${round} of content_md answered content_html ${JSON.stringify(answer.content_html)}; expected it to render **${word}** as ${expected}`);
-          t.verify(Date.parse(String(answer.updated_at)) > Date.parse(written), `update ${round} of content_md alone answered updated_at ${JSON.stringify(answer.updated_at)}, not later than the last write's ${written}: updated_at tells when the resource was last written`);
           const stored = await read(t, subject, ids);
           t.verify(String(stored.content_html ?? '').includes(expected), `after update ${round} of content_md, ${subject.readerId} shows content_html ${JSON.stringify(stored.content_html)}; expected ${expected}`);
-          written = String(answer.updated_at);
+          // New Markdown is a new stored value, though the read answers only its rendering.
+          verifyStamped(t, `update ${round} of content_md alone`, before, ['content_md'], [[answer, 'answered'], [stored, `then ${subject.readerId} showed`]]);
+          before = stored;
         }
       });
     }
-    test(`keeps a value changed only in letter case: ${subject.fields.join(', ')} each sent again with its letters' case swapped`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`keeps a value changed only in letter case: ${subject.fields.join(', ')} each sent again with its letters' case swapped, which moves updated_at`, { check: 'crud_agreement', rules: ['resources.update-kept', 'resources.answer-as-stored', 'resources.update-stamped'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // A server that compares the new value with the stored one without regard to case (a colour, a
       // name) finds nothing changed and keeps the old spelling.
       const ids = await subject.make(new Resources(t), t);
       for (const field of subject.fields) {
         const first = valueFor(t, field, 1);
-        await update(t, operationId, ids, { [field]: first });
+        const written = await update(t, operationId, ids, { [field]: first });
         const swapped = [...first].map((letter) => (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase())).join('');
         if (swapped === first) continue;
+        // A change of case is a change of the stored value: it records its own time too.
+        await pastStampGap();
         const answer = await update(t, operationId, ids, { [field]: swapped });
         t.verify(answer[field] === swapped, `${field} ${JSON.stringify(first)} changed to ${JSON.stringify(swapped)} answered ${JSON.stringify(answer[field])}; expected the new spelling`);
         const stored = await read(t, subject, ids);
         t.verify(stored[field] === swapped, `after ${field} ${JSON.stringify(first)} changed to ${JSON.stringify(swapped)}, ${subject.readerId} shows ${JSON.stringify(stored[field])}; expected the new spelling`);
+        verifyStamped(t, `${field} ${JSON.stringify(first)} changed to ${JSON.stringify(swapped)}`, written, changedFields(written, { [field]: swapped }), [[answer, 'answered'], [stored, `then ${subject.readerId} showed`]]);
       }
     });
     if (list) {
@@ -221,20 +277,8 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
       // Made with every optional field filled (update-subjects.ts), so a field an update clears shows;
       // and, where it differs, with the required fields only, so a field an update fills shows.
       const resources = new Resources(t);
-      const everyField = updateFields(t, operationId);
-      for (const [made, ids] of [['filled', await subject.make(resources, t)], ...(subject.makeBare ? [['bare', await subject.makeBare(resources, t)] as const] : [])] as const) {
-        // Each field of the update's schema alone (changed-values.ts), then the subject's fields all
-        // together: a server that writes fields together (a subject with its preview) loses the one left
-        // out only when the other is named alone.
-        for (const named of [...everyField.map((field) => [field]), ...(subject.fields.length > 1 ? [subject.fields] : [])]) {
-          const before = await read(t, subject, ids);
-          const body: Json = {};
-          for (const field of named) body[field] = named.length === 1 ? await changedValue(t, resources, operationId, field, before, ids) : valueFor(t, field, 1);
-          const unknown = named.filter((field) => body[field] === undefined);
-          t.ensure(unknown.length === 0, `no value is known that ${operationId} takes for ${unknown.join(', ')} and that differs from the resource's`);
-          await changesOnly(t, `an update of ${named.join(', ')} (of a resource made ${made === 'filled' ? 'with every optional field' : 'with its required fields only'})`, { operationId, readerId: subject.readerId, ids }, before, body, freedBy(named));
-        }
-      }
+      const starts: Start[] = [['with every optional field', () => subject.make(resources, t)], ...(subject.makeBare ? [['with its required fields only', () => subject.makeBare!(resources, t)] as Start] : [])];
+      await verifyNamedOnly(t, resources, operationId, subject.readerId, subject.fields, starts);
     });
   });
 }
