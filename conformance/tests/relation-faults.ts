@@ -437,4 +437,11 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // slug) or a reference 422, sent to a resource the path names that does not exist, is a 404.
   { fault: 'newsletter-rename-409-before-404', include: ['updateNewsletter'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
   { fault: 'post-update-reference-before-404', include: ['updatePost'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
+  // A twenty-second set, written from the contract alone (server/faults/twenty-second-look.ts): eleven faults.
+  // The same set, caught by checks over all they apply to: every create of a child answers the same body
+  // alike under fresh parents, whether another parent holds it or held it and deleted it
+  // (same-answer-per-parent.test.ts); every slug derived from a text with no letter or digit, three in one
+  // scope, is the fallback, then the fallback with -1 and -2 (letterless-slugs.test.ts).
+  { fault: 'subscriber-pending-after-unsubscribe-elsewhere', include: ['createSubscriber'], caughtBy: ['crud_agreement'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'page-letterless-name-slug-taken', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.slug-from-name', 'requests.valid-input-accepted'] },
 ];
