@@ -452,4 +452,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // update test that changed a stored value (a letter's case included) sees updated_at move.
   { fault: 'author-short-description-fills-long', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.patch-named-fields-only'] },
   { fault: 'newsletter-recase-keeps-updated-at', include: ['updateNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.update-stamped'] },
+  // And: every create of a child answers the same body alike under fresh parents, whether another
+  // parent holds it or held it and deleted it (same-answer-per-parent.test.ts); every slug derived from a
+  // text with no letter or digit, three in one scope, is the fallback, then the fallback with -1 and -2
+  // (letterless-slugs.test.ts).
+  { fault: 'subscriber-pending-after-unsubscribe-elsewhere', include: ['createSubscriber'], caughtBy: ['crud_agreement'], breaks: ['resources.child-of-its-parent'] },
+  { fault: 'page-letterless-name-slug-taken', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.slug-from-name', 'requests.valid-input-accepted'] },
 ];
