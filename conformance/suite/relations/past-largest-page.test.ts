@@ -5,7 +5,8 @@
  * maximum) passes them all. Here a list under a parent of the test's own is filled with one item more
  * than the `size` parameter's maximum (read from the contract), then read at that size: page 1 holds
  * exactly the maximum, page 2 the one item left, both say the same total, and the two pages hold every
- * item the test made, each once; a walk at a third of the maximum visits the same items in the same order.
+ * item the test made, each once; a walk at a third of the maximum visits the same items in the same order,
+ * and page 2 and 3 at sizes spread over the whole range hold the items at their positions (later-pages.ts).
  *
  * Only the lists whose parent the test makes (posts, categories, emails, subscribers): the top-level
  * lists (pages, newsletters) are shared by every test of the run, which look for a page or newsletter
@@ -13,25 +14,17 @@
  * the suite makes there also stays, since pages and newsletters cannot be deleted.
  *
  * Cost, per list: one parent, maximum + 1 creations (eight at a time), three reads at the largest size
- * and four at the smaller one, and as many deletions after the operation's tests.
+ * and four at the smaller one, about a dozen later pages, and as many deletions after the operation's tests.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { fillPath } from '../requests.ts';
-import { hasOwnParent, isList, longList, type Envelope, type ListedItem } from './populated.ts';
+import { readLaterPages, readPage, spreadSizes } from './later-pages.ts';
+import { hasOwnParent, isList, longList, type ListedItem } from './populated.ts';
 import { maximumSize, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
-
-/** One page of the list at a size, as answered. */
-async function readPage(t: Kit, operation: OperationInfo, ids: Record<string, number>, page: number, size: number) {
-  const { status, json, exchange } = await t.raw({ method: 'GET', path: fillPath(operation.path, ids), query: { page, size } });
-  const envelope = json as Envelope | undefined;
-  const listed = status === 200 && envelope !== undefined && Array.isArray(envelope.result);
-  return { status, envelope: listed ? envelope : undefined, exchange };
-}
 
 /** Where two sequences of items first part (ids compared), or undefined when they are the same. */
 function firstDifference(expected: ListedItem[], got: ListedItem[]): string | undefined {
@@ -89,6 +82,11 @@ for (const operation of contract.operations.filter((candidate) => isList(contrac
         t.verify(walk.problem === undefined, walk.problem ?? '', { evidence: walk.exchange, rules: ['lists.envelope-arithmetic'] });
         const difference = firstDifference(walked, walk.items);
         t.verify(difference === undefined, `walked at size ${smaller}, the list ${difference}`, { evidence: walk.exchange, rules: ['lists.same-items-any-size'] });
+
+        // Page 2 and 3 at sizes over the whole range, each with the items of the two largest pages at its positions.
+        for (const verdict of await readLaterPages(t, operation, ids, { items: walked, total: count }, spreadSizes(t, largest))) {
+          if (!t.verify(verdict.difference === undefined, verdict.difference ?? '', { evidence: verdict.exchange, rules: ['lists.same-items-any-size'] })) return;
+        }
       },
     );
   });
