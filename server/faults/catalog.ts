@@ -378,6 +378,18 @@ export const FAULT_CATALOG = {
   'newsletter-recase-keeps-updated-at': "updateNewsletter renaming a newsletter in letter case alone (Weekly to WEEKLY) keeps its old updated_at",
   'category-create-422-path-only': "createCategory's 422 for an invalid page id lists only path.page_id, not the body's invalid fields",
   'emails-past-the-end-422': 'listEmails answers a page past the last one 422 naming query.page instead of 200 with an empty result',
+  'emails-draft-filter-includes-scheduled': "listEmails?status=draft lists and counts the scheduled emails too, as not sent yet",
+  'post-update-author-of-any-workspace': "updatePost takes an author_id of another workspace's author and answers 200 (createPost answers 422)",
+  'newsletter-former-name-slug-held': "createNewsletter gives a name that a renamed newsletter had before a suffixed name_slug (weekly-1), though no newsletter has weekly",
+  'author-deactivation-keeps-updated-at': "updateAuthor with active false alone keeps the author's old updated_at",
+  'author-description-line-ends-rewritten': "updateAuthor stores the descriptions with CR LF and CR turned into LF",
+  'category-delete-with-posts-500': "deleteCategory of a category that a post has answers 500 and keeps it, instead of 204 with the posts' category_id null",
+  'subscriber-local-part-over-64-refused': "createSubscriber answers an address with more than 64 characters before the @ with a 422 naming email",
+  'email-update-answer-shows-markdown': "updateEmail's answer to a PATCH with content_md carries content_md, which answers never show",
+  'send-malformed-time-named-by-pointer': "sendEmail's 422 for a scheduled_at that is not a date-time names /scheduled_at, not scheduled_at",
+  'upload-declared-type-must-match': "uploadImage answers 415 for an image whose declared part type is not the type of its bytes (a PNG sent as application/octet-stream)",
+  'page-404-tells-other-workspace': "getPage's 404 for another workspace's page says the page belongs to another workspace, unlike the 404 of an id of no page",
+  'page-201-exposes-location-only': "createPage's 201 exposes only Location in Access-Control-Expose-Headers",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -35,6 +35,7 @@ import { breakTwelfthLookParts, breakTwelfthLookPipeline } from './twelfth-look.
 import { breakTwentiethLookParts, breakTwentiethLookPipeline } from './twentieth-look.ts';
 import { breakTwentyFirstLookParts, breakTwentyFirstLookPipeline } from './twenty-first-look.ts';
 import { breakTwentySecondLookParts, breakTwentySecondLookPipeline } from './twenty-second-look.ts';
+import { breakTwentyThirdLookParts, breakTwentyThirdLookPipeline } from './twenty-third-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -68,6 +69,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentiethLookParts(on, parts);
       breakTwentyFirstLookParts(on, parts);
       breakTwentySecondLookParts(on, parts);
+      breakTwentyThirdLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -78,7 +80,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
-      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: fifteenth }, context), context);
+      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyThirdLookPipeline(on, fifteenth, context) }, context), context);
       return { ...twentyFirst, api: breakOverloadPipeline(on, twentyFirst.api, context) };
     },
   };
