@@ -102,8 +102,12 @@ describe('workspace isolation', () => {
   });
 
   it('lists none of the first workspace\'s resources to the second', async () => {
-    for (const path of ['/pages', '/newsletters', '/authors']) {
+    for (const path of ['/pages', '/newsletters']) {
       expect((await t.api('GET', path, { token: t.otherToken })).body.total, path).toBe(0);
     }
+    // The second workspace's one author of its own (harness.ts), and none of the first's.
+    const authors = (await t.api('GET', '/authors', { token: t.otherToken })).body;
+    expect(authors.result.map((author: { first_name: string }) => author.first_name)).toEqual(['Ada']);
+    expect(authors.total).toBe(1);
   });
 });

@@ -22,7 +22,7 @@ export interface TestServer {
   baseUrl: string;
   /** Token of the first workspace, which has one author (id in `authorId`). */
   token: string;
-  /** Token of a second workspace, for isolation checks. */
+  /** Token of a second workspace, for isolation checks; it has one author of its own. */
   otherToken: string;
   authorId: number;
   server: ComposedServer;
@@ -116,6 +116,9 @@ async function startOn(
   const other = server.stores.tokens.createWorkspace('Other workspace', now);
   const otherToken = newToken();
   server.stores.tokens.addToken(other, otherToken, 'test', now);
+  // An author of its own too: a reference to an author of another workspace (resources.author-of-workspace)
+  // can only be tried where that workspace has one.
+  server.services.authors.create(other, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
 
   const http = createHttpServer(server.app, config);
   try {

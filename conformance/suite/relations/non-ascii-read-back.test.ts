@@ -3,8 +3,8 @@
  * escape, through every read: the fields stored as sent that take free text (no format, no enum; not
  * the HTML and Markdown content, which have rules of their own) are written with text of Latin letters
  * with accents, Greek, CJK, a character outside the Basic Multilingual Plane, and the characters HTML,
- * SQL, JSON and URLs escape (`&`, `<`, `>`, `"`, `'`, a backslash, `%20`); the answer, the get and the
- * list show each as written. The other read tests mostly read ASCII names back; a read that encodes
+ * SQL, JSON and URLs escape (`&`, `<`, `>`, `"`, `'`, a backslash, `%20`), and, where the field takes
+ * them, lines ended by CR LF, CR and LF and a tab; the answer, the get and the list show each as written. The other read tests mostly read ASCII names back; a read that encodes
  * its answer otherwise than the write (JSON in Latin-1, a column read in another encoding) or a write
  * that escapes for an output it imagines (`&` stored as `&amp;`, `%20` decoded) turns only such text
  * into other characters.
@@ -25,7 +25,7 @@ import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { filledCreateBody } from './filled-create.ts';
 import { differences, listedItem, listOf, readResource, UPDATES, updateResource, type Json } from './update-subjects.ts';
 
-const { contract } = suiteContext();
+const { contract, validator } = suiteContext();
 
 /**
  * Text of several scripts and planes (two-, three- and four-byte UTF-8 sequences) and the characters
@@ -33,8 +33,15 @@ const { contract } = suiteContext();
  */
 const WRITTEN_TEXT = `Café Ünïcødé — Ελληνικά 東京 🙂 R&D <b>"it's"</b> C:\\dir %20`;
 
-/** The longest value written: the suite's unique name (under 60 characters), a space and the text. */
-const LONGEST = 60 + 1 + [...WRITTEN_TEXT].length;
+/**
+ * Lines ended every way text arrives (CR LF from a browser's form, a lone CR, LF) and a tab, after the
+ * text, for a field whose pattern takes them (descriptions; not names): a write that makes line ends
+ * alike stores other text than was sent.
+ */
+const LINES = '\r\nsecond line\rthird line\nfourth\tline';
+
+/** The longest value written: the suite's unique name (under 60 characters), a space, the text and its lines. */
+const LONGEST = 60 + 1 + [...WRITTEN_TEXT].length + LINES.length;
 
 /** HTML and Markdown content: kept by rules of their own (rendering, a content type), not as plain text. */
 const MARKUP_FIELDS = ['content_html', 'content_md'];
@@ -59,9 +66,16 @@ function takesFreeText(operationId: string, field: string): boolean {
   return typeof text.pattern !== 'string' || new RegExp(text.pattern, 'u').test(WRITTEN_TEXT);
 }
 
-/** Each field a value unique to the test (names are unique in a workspace) followed by the text. */
-function writtenValues(t: Kit, fields: readonly string[]): Json {
-  return Object.fromEntries(fields.map((field) => [field, `${t.names.name(field)} ${WRITTEN_TEXT}`]));
+/** Whether the field's own schema takes the text with its lines (a pattern that allows CR, LF and tab). */
+function takesLines(operationId: string, field: string): boolean {
+  const body = jsonMedia(contract.operation(operationId))!;
+  const { pointer } = contract.resolve(body.schema, body.schemaPointer);
+  return validator.schemaErrors(`${pointer}/properties/${field}`, `${WRITTEN_TEXT}${LINES}`) === undefined;
+}
+
+/** Each field a value unique to the test (names are unique in a workspace) followed by the text, and its lines where the field takes them. */
+function writtenValues(t: Kit, operationId: string, fields: readonly string[]): Json {
+  return Object.fromEntries(fields.map((field) => [field, `${t.names.name(field)} ${WRITTEN_TEXT}${takesLines(operationId, field) ? LINES : ''}`]));
 }
 
 /** The resource's get, then its list, show every field of `written` as written. */
@@ -83,7 +97,7 @@ async function readsBack(t: Kit, readerId: string, ids: Record<string, number>, 
 
 /** Updates the fields to the text; the answer, the get and the list show it as written. */
 async function updatesAndReadsBack(t: Kit, updateId: string, readerId: string, ids: Record<string, number>, fields: readonly string[]): Promise<void> {
-  const written = writtenValues(t, fields);
+  const written = writtenValues(t, updateId, fields);
   const answered = await updateResource(t, updateId, ids, written);
   const asAnswered = differences(written, answered, fields);
   t.verify(asAnswered.length === 0, `${updateId} answered other text than it was sent: ${asAnswered.join('; ')}`);
@@ -91,7 +105,7 @@ async function updatesAndReadsBack(t: Kit, updateId: string, readerId: string, i
 }
 
 const title = (fields: readonly string[], reads: string) =>
-  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji) and with the characters formats escape (& < > " ' \\ %20) as written${reads}`;
+  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), with the characters formats escape (& < > " ' \\ %20) and every line end, as written${reads}`;
 
 for (const [updateId, subject] of Object.entries(UPDATES)) {
   const fields = subject.fields.filter((field) => takesFreeText(updateId, field));
@@ -115,7 +129,7 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
   forOperation(create.operationId, (test) => {
     test(`${title(fields, '')}, in the create's answer, the get${listOf(contract, reader.operationId) ? ' and the list' : ''}`, { check: 'crud_agreement', rules: [...RULES, 'resources.readable-after-create'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const parentIds = await pathIdsFor(t, create);
-      const written = writtenValues(t, fields);
+      const written = writtenValues(t, create.operationId, fields);
       const body = filledCreateBody(t, create.operationId, written, { author_id: new Resources(t).authorId() });
       const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
       t.ensure(status === 201, `${create.operationId} with ${fields.join(', ')} of text beyond ASCII and with escaped characters answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });

@@ -37,7 +37,7 @@ async function send(t: Kit, operationId: string, name: string, options: { id?: n
 for (const { create, rename, renameSlugRule } of UNIQUELY_NAMED) {
   const derived = freedBy(['name']).filter((field) => field !== 'name');
   forOperation(rename, (test) => {
-    test('frees the old name and takes the new one, in any letter case', { check: 'conflict_detection', rules: ['names.unique-any-case'], needs: ['state'] }, async (t: Kit) => {
+    test('frees the old name and takes the new one, in any letter case; the old name derives its first name_slug again', { check: 'conflict_detection', rules: ['names.unique-any-case', renameSlugRule], needs: ['state'] }, async (t: Kit) => {
       const oldName = t.names.name('old');
       const newName = t.names.name('new');
       const made = await send(t, create, oldName);
@@ -46,6 +46,12 @@ for (const { create, rename, renameSlugRule } of UNIQUELY_NAMED) {
       t.ensure(renamed.status === 200, `${rename} to ${JSON.stringify(newName)} answered ${renamed.status ?? 'nothing'}; expected 200`, { evidence: renamed.exchange });
       const reused = await send(t, create, oldName);
       t.verify(reused.status === 201, `${create} ${JSON.stringify(oldName)}, the name before the rename, answered ${reused.status ?? 'nothing'}; expected 201: no other resource has it now`, { evidence: reused.exchange });
+      // What follows the name moved with it, so the old name derives again what it derived first: a
+      // server that keeps the old name_slug held (a former name's slug) answers it with a suffix.
+      for (const field of reused.status === 201 ? derived : []) {
+        const [first, again] = [made.body?.[field], reused.body?.[field]];
+        t.verify(again === first, `${create} ${JSON.stringify(oldName)} after the resource that had it was renamed answered ${field} ${JSON.stringify(again)}; the name derived ${JSON.stringify(first)} when it was first made, and the rename took that ${field} away with the name`, { evidence: reused.exchange, rules: [renameSlugRule] });
+      }
       const taken = await send(t, create, newName.toUpperCase());
       t.verify(taken.status === 409, `${create} ${JSON.stringify(newName.toUpperCase())}, the new name in other letter case, answered ${taken.status ?? 'nothing'}; expected 409`, { evidence: taken.exchange });
       verifyConflictType(t, taken.exchange, 'name-taken', `${create} of a name already used`);
