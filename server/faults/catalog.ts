@@ -390,6 +390,18 @@ export const FAULT_CATALOG = {
   'upload-declared-type-must-match': "uploadImage answers 415 for an image whose declared part type is not the type of its bytes (a PNG sent as application/octet-stream)",
   'page-404-tells-other-workspace': "getPage's 404 for another workspace's page says the page belongs to another workspace, unlike the 404 of an id of no page",
   'page-201-exposes-location-only': "createPage's 201 exposes only Location in Access-Control-Expose-Headers",
+  'categories-later-page-continues-last-read': "listCategories serves a later page from where the list's last answer ended: page 2 read twice, or page 3 before page 2, answers other items",
+  'category-update-slug-of-newer-category-500': 'updateCategory to an explicit slug that a newer category of the page holds answers 500 instead of 409 slug-taken',
+  'page-update-name-and-slug-slug-from-name': "updatePage naming both a new name and a new slug stores the new name_slug as the slug, losing the explicit one",
+  'page-domain-from-unsuffixed-name-slug': "createPage makes the domain of a page whose name_slug was suffixed (blog-1) from the unsuffixed slug (blog-…)",
+  'email-delete-sent-typed-already-sent': 'deleteEmail answers a sent email 409 email-already-sent instead of email-not-draft',
+  'author-rename-answers-first-formatted-name': "updateAuthor answers every rename after the first with the formatted_name of the first (getAuthor reads the new one)",
+  'newsletter-update-other-workspace-written-then-404': "updateNewsletter of another workspace's newsletter answers 404 but renames it",
+  'subscribers-stamped-with-first-import': "createSubscriber stamps every new subscriber of a newsletter with the first subscriber's created_at and verified_at",
+  'upload-415-removes-previous-image': 'uploadImage refusing a file with 415 deletes the image the upload before it stored',
+  'emails-422-names-paging-only': "listEmails' 422 for an invalid page or size and another invalid parameter names only the paging parameters",
+  'post-update-scheduled-names-scheduled-at': "updatePost's 422 for status scheduled also names scheduled_at, which the request did not send",
+  'subscriber-405-allow-lists-get': 'a 405 on /newsletters/{id}/subscribers/{id} lists DELETE, GET and HEAD in Allow, though the path has DELETE alone',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -36,6 +36,7 @@ import { breakTwentiethLookParts, breakTwentiethLookPipeline } from './twentieth
 import { breakTwentyFirstLookParts, breakTwentyFirstLookPipeline } from './twenty-first-look.ts';
 import { breakTwentySecondLookParts, breakTwentySecondLookPipeline } from './twenty-second-look.ts';
 import { breakTwentyThirdLookParts, breakTwentyThirdLookPipeline } from './twenty-third-look.ts';
+import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twenty-fourth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -70,6 +71,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyFirstLookParts(on, parts);
       breakTwentySecondLookParts(on, parts);
       breakTwentyThirdLookParts(on, parts);
+      breakTwentyFourthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -80,7 +82,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
-      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyThirdLookPipeline(on, fifteenth, context) }, context), context);
+      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context) }, context), context);
       return { ...twentyFirst, api: breakOverloadPipeline(on, twentyFirst.api, context) };
     },
   };
