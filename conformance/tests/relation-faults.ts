@@ -21,9 +21,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-slug-answered-unsuffixed', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   // The model alone (its test is sendEmail's): a sequence with two emails of one slug shows it.
   { fault: 'email-slug-answered-unsuffixed', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.answer-as-stored'], alone: MODEL },
-  // The model alone, on categories and authors: two categories of one name in a page; an email by another workspace's author.
+  // The model alone, on categories: two categories of one name in a page. (An email by another
+  // workspace's author, `email-author-unchecked`, was the model's too while the test server's second
+  // workspace had no author, so that every email it made with one named the first's; with an author of
+  // its own there, the model names another workspace's author in one email create in twenty, which the
+  // matrix's sequences do not reach. createEmail's own tests prove it, below.)
   { fault: 'category-slug-skips-one', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['category.slug-derived'], alone: MODEL },
-  { fault: 'email-author-unchecked', include: ['sendEmail'], caughtBy: ['model_prediction'], breaks: ['resources.author-of-workspace'], alone: MODEL },
   // The model alone, on category updates and images: {} moving updated_at; an image's public URL that
   // serves nothing, or only with a token, or the second of two PNGs alike in their first bytes; a Location
   // under the API; a category slug taken across pages; a category deleted through another page.
@@ -482,4 +485,11 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-update-author-of-any-workspace', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['resources.author-of-workspace'] },
   { fault: 'newsletter-former-name-slug-held', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['newsletter.rename-moves-name-slug'] },
   { fault: 'author-description-line-ends-rewritten', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  // A twenty-fourth set, written from the contract alone (server/faults/twenty-fourth-look.ts). Caught as
+  // the suite was when they were written (after the twenty-third's checks): four of twelve. The other
+  // eight are not caught yet (conformance/README.md, "Proving it works").
+  { fault: 'category-update-slug-of-newer-category-500', include: ['updateCategory'], caughtBy: ['not_a_server_error', 'conflict_detection'], breaks: ['responses.no-server-error'] },
+  { fault: 'page-domain-from-unsuffixed-name-slug', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
+  { fault: 'author-rename-answers-first-formatted-name', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
+  { fault: 'subscriber-405-allow-lists-get', include: ['deleteSubscriber'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
 ];
