@@ -492,4 +492,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-domain-from-unsuffixed-name-slug', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
   { fault: 'author-rename-answers-first-formatted-name', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   { fault: 'subscriber-405-allow-lists-get', include: ['deleteSubscriber'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
+  // The same set, caught by checks over all they apply to: every list under a parent of the test's own
+  // read page by page out of order (last first, backwards, one page twice); every create judged for the
+  // order of its created_at after a write in between; every refused upload followed by a read of each
+  // image uploaded before; every update and delete another workspace is refused, read whole once one
+  // more request was answered.
+  { fault: 'categories-later-page-continues-last-read', include: ['listCategories'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.same-items-any-size'] },
+  { fault: 'subscribers-stamped-with-first-import', include: ['createSubscriber'], caughtBy: ['timestamps_in_order'], breaks: ['responses.timestamps-in-order'] },
+  { fault: 'upload-415-removes-previous-image', include: ['uploadImage'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
+  { fault: 'newsletter-update-other-workspace-written-then-404', include: ['updateNewsletter'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
 ];

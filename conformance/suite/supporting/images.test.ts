@@ -8,7 +8,7 @@
  */
 import type { Exchange } from '../../http/exchange.ts';
 import { forOperation } from '../harness.ts';
-import { imageUpload, pngOfSize, SAMPLE_IMAGES, shapedImage, shapesOf, someShapeOf, type SampleFile } from '../images.ts';
+import { imageUpload, NOT_AN_ACCEPTED_IMAGE, pngOfSize, SAMPLE_IMAGES, shapedImage, shapesOf, someShapeOf, type SampleFile } from '../images.ts';
 import type { Kit } from '../kit.ts';
 import { fetchServed } from '../served-images.ts';
 
@@ -149,5 +149,40 @@ forOperation('uploadImage', (test) => {
     const over = pngOfSize(IMAGE_LIMIT + 1);
     const refused = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(over) });
     t.verify(refused.status === 413, `a PNG of ${IMAGE_LIMIT + 1} bytes answered ${refused.status ?? 'nothing'}; expected 413`, { evidence: refused.exchange });
+    // The refused upload changes nothing: the image accepted just before it is still served whole.
+    const url = (accepted.json as { url?: unknown } | undefined)?.url;
+    if (accepted.status === 201 && refused.status === 413 && typeof url === 'string') {
+      const served = await fetchServed(t, url, refused.exchange);
+      if (!served) return;
+      t.verify(served.status === 200 && served.bytes.equals(atLimit.bytes), `after the refused upload (413), GET ${url}, the image of ${IMAGE_LIMIT} bytes accepted just before, answered ${served.status} with ${served.bytes.length} bytes; expected 200 with the bytes uploaded`, { check: 'failed_write_leaves_nothing', rules: ['resources.refused-write-changes-nothing', 'image.served-at-url'], evidence: refused.exchange });
+    }
+  });
+
+  test('keeps every image uploaded before served byte for byte after each refused upload: a file of no accepted type (415), a body without a `file` part (422)', { check: 'failed_write_leaves_nothing', rules: ['resources.refused-write-changes-nothing', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
+    // A refusal path that cleans up after itself can remove a file that is not its own (the last one
+    // stored): each refusal follows an accepted upload, and every image accepted so far is read again.
+    const refusals: Array<{ what: string; body: () => ReturnType<typeof imageUpload> }> = [
+      { what: 'an SVG, a type the contract refuses (415)', body: () => imageUpload(NOT_AN_ACCEPTED_IMAGE) },
+      { what: 'an image in a part named `image`, no `file` part (422)', body: () => imageUpload(someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random), 'image') },
+    ];
+    const stored: Array<{ url: string; image: SampleFile }> = [];
+    for (const refusal of refusals) {
+      const image = someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random);
+      stored.push({ url: (await upload(t, image)).url, image });
+      const refused = await t.raw({ method: 'POST', path: '/images/upload', ...refusal.body() });
+      // Whether the status is the right one is judged elsewhere (negative data, image.supported-types);
+      // here only a refusal counts, and what it must leave alone.
+      const status = refused.status ?? 0;
+      if (status < 400 || status >= 500) continue;
+      for (const [index, { url, image: before }] of stored.entries()) {
+        const served = await fetchServed(t, url, refused.exchange);
+        if (!served) return;
+        t.verify(
+          served.status === 200 && served.bytes.equals(before.bytes),
+          `after the refused upload of ${refusal.what}, answered ${status}, GET ${url} (upload ${index + 1} of ${stored.length} accepted before it) answered ${served.status} with ${served.bytes.length} bytes; expected 200 with the ${before.bytes.length} bytes uploaded`,
+          { evidence: refused.exchange },
+        );
+      }
+    }
   });
 });
