@@ -492,4 +492,11 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-domain-from-unsuffixed-name-slug', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.domain-random-part'] },
   { fault: 'author-rename-answers-first-formatted-name', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   { fault: 'subscriber-405-allow-lists-get', include: ['deleteSubscriber'], caughtBy: ['method_not_allowed'], breaks: ['http.method-not-allowed'] },
+  // The same set, caught by checks over all they apply to: every field of an update at once, kept as
+  // sent; the type of each 409 in every state a 409 depends on; every pair of invalid query parameters
+  // named; each value of a sibling schema's enum refused naming that field only.
+  { fault: 'page-update-name-and-slug-slug-from-name', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'email-delete-sent-typed-already-sent', include: ['deleteEmail'], caughtBy: ['conflict_detection'], breaks: ['email.only-draft-changes'] },
+  { fault: 'emails-422-names-paging-only', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
+  { fault: 'post-update-scheduled-names-scheduled-at', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
 ];
