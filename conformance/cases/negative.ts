@@ -209,6 +209,33 @@ function amongValidQueryCases(contract: ContractDocument, operation: OperationIn
   });
 }
 
+/**
+ * errors.field-names over query parameters: every pair of query parameters, each made invalid (its
+ * first mutation), at once. Both are judged on their own before anything else, so the 422 names both:
+ * a server that checks paging in a step of its own and answers its error alone (`?status=bogus&page=0`
+ * naming only `query.page`) passes every case that breaks one parameter.
+ */
+function queryPairCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
+  const broken = inputFields(contract, operation).flatMap((field) => {
+    const [mutation] = field.in === 'query' && field.parameter ? parameterMutations(contract, field.parameter) : [];
+    return mutation ? [{ field, mutation }] : [];
+  });
+  return broken.flatMap((first, index) =>
+    broken.slice(index + 1).map((second) =>
+      makeCase({
+        phase: 'negative',
+        operationId: operation.operationId,
+        title: `${first.mutation.description} (${JSON.stringify(first.mutation.value)}) and ${second.mutation.description} (${JSON.stringify(second.mutation.value)})`,
+        location: first.field.location,
+        causes: [first.field.location, second.field.location],
+        keywords: [keywordOfMutation(first.mutation.description), keywordOfMutation(second.mutation.description)],
+        expect: { kind: 'reject', status: 422 },
+        input: { ...(baseBody ? { body: baseBody } : {}), query: { [first.field.name]: first.mutation.value, [second.field.name]: second.mutation.value } },
+      }),
+    ),
+  );
+}
+
 export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
   const cases: GeneratedCase[] = [];
   const operationId = operation.operationId;
@@ -230,6 +257,7 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
     }
   }
   cases.push(...amongValidQueryCases(contract, operation, baseBody));
+  cases.push(...queryPairCases(contract, operation, baseBody));
   const media = jsonMedia(operation);
   if (media && baseBody) {
     const fieldNames = inputFields(contract, operation).filter((field) => field.in === 'body').map((field) => field.name);

@@ -50,6 +50,19 @@ function withField(valid: Record<string, unknown>, field: string, value: unknown
   return { ...valid, [field]: value };
 }
 
+/** The values of every enum the contract's component schemas give a property named `field`, once each. */
+function siblingEnumValues(contract: ContractDocument, field: string): unknown[] {
+  const schemas = ((contract.document as { components?: { schemas?: Record<string, Node> } }).components?.schemas ?? {}) as Record<string, Node>;
+  const values = new Set<unknown>();
+  for (const raw of Object.values(schemas)) {
+    const property = resolveSchema(contract, raw)?.properties?.[field];
+    if (property === undefined) continue;
+    const constrained = constrainedBranch(contract, resolveSchema(contract, property));
+    if (Array.isArray(constrained?.enum)) for (const value of constrained.enum) if (value !== null) values.add(value);
+  }
+  return [...values];
+}
+
 function propertyMutations(contract: ContractDocument, field: string, raw: Node): BodyMutation[] {
   const schema = resolveSchema(contract, raw);
   const { types, nullable } = typesOf(contract, schema);
@@ -62,7 +75,15 @@ function propertyMutations(contract: ContractDocument, field: string, raw: Node)
 
   // Constraints may sit on the schema itself or on its non-null oneOf branch (`Slug | null`).
   const constrained = constrainedBranch(contract, schema);
-  if (Array.isArray(constrained.enum)) set(`${field} not one of ${constrained.enum.filter((v: unknown) => v !== null).join(', ')}`, 'conformance-not-a-value');
+  if (Array.isArray(constrained.enum)) {
+    const values: unknown[] = constrained.enum;
+    set(`${field} not one of ${values.filter((v: unknown) => v !== null).join(', ')}`, 'conformance-not-a-value');
+    // A value another schema's enum of the same field takes (a post's `scheduled` sent to an update
+    // that refuses it): a server that handles it as in that schema names more than the field.
+    for (const value of siblingEnumValues(contract, field).filter((candidate) => !values.includes(candidate))) {
+      set(`${field} ${JSON.stringify(value)}, which another schema's ${field} takes and this one refuses`, value);
+    }
+  }
   if (typeof constrained.maxLength === 'number') set(`${field} longer than ${constrained.maxLength} characters`, 'a'.repeat(constrained.maxLength + 1));
   if (typeof constrained.minLength === 'number' && constrained.minLength > 0) set(`${field} empty`, '');
   if (typeof constrained.pattern === 'string') {
