@@ -31,17 +31,28 @@ export interface ObservedAnswer {
   path: string;
   status: number;
   bodyText: string;
+  /** When the request was sent and its answer received (performance.now()), where known. */
+  sentAt?: number;
+  receivedAt?: number;
 }
 
 
 export class FixedFields {
   private readonly seen = new Map<string, Resource>();
+  /**
+   * When the answer that first showed a once-set field's value was received, by resource and field. A
+   * request sent before that moment may have been read before the value was set (a list answered from
+   * a moment before the publication, received after it): its answer is judged only when it was sent after.
+   */
+  private readonly setAt = new Map<string, number>();
 
   /** The fixed fields this answer shows otherwise than earlier answers did, in words; records what it shows. */
   observe(answer: ObservedAnswer): string[] {
     const key = (id: unknown) => `${answer.authorization}\n${answer.tag}\n${String(id)}`;
     if (answer.method === 'DELETE' && answer.status >= 200 && answer.status < 300) {
-      this.seen.delete(key(answer.path.split('/').filter(Boolean).at(-1)));
+      const id = answer.path.split('/').filter(Boolean).at(-1);
+      this.seen.delete(key(id));
+      for (const field of FIXED_ONCE_SET[answer.tag] ?? []) this.setAt.delete(`${key(id)}\n${field}`);
       return [];
     }
     if (answer.status < 200 || answer.status >= 300 || answer.bodyText === '') return [];
@@ -66,14 +77,20 @@ export class FixedFields {
           }
         }
         for (const field of onceSet) {
-          if (earlier[field] !== null && earlier[field] !== undefined && JSON.stringify(earlier[field]) !== JSON.stringify(now[field])) {
+          const setAt = this.setAt.get(`${key(resource.id)}\n${field}`);
+          const after = answer.sentAt === undefined || setAt === undefined || answer.sentAt >= setAt;
+          if (after && earlier[field] !== null && earlier[field] !== undefined && JSON.stringify(earlier[field]) !== JSON.stringify(now[field])) {
             problems.push(`${answer.tag} ${String(resource.id)} shows ${field} ${JSON.stringify(now[field])}, where an earlier answer showed ${JSON.stringify(earlier[field])}: once set, it never changes`);
           }
         }
       }
       // What is known stays known: a once-set field keeps its first value, the others their first one too.
       const kept = earlier ? { ...now, ...earlier } : now;
-      for (const field of onceSet) if ((kept[field] === null || kept[field] === undefined) && now[field] !== undefined) kept[field] = now[field];
+      for (const field of onceSet) {
+        if ((kept[field] === null || kept[field] === undefined) && now[field] !== undefined) kept[field] = now[field];
+        const setKey = `${key(resource.id)}\n${field}`;
+        if (now[field] !== null && now[field] !== undefined && !this.setAt.has(setKey) && answer.receivedAt !== undefined) this.setAt.set(setKey, answer.receivedAt);
+      }
       this.seen.set(key(resource.id), kept);
     }
     return problems;

@@ -253,7 +253,7 @@ export class Kit {
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {
       const authorization = exchange.request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
       const path = new URL(exchange.request.url).pathname;
-      const changed = this.context.fixedFields.observe({ authorization, tag: operation.tags[0] ?? '', method: exchange.request.method, path, status: observed.status, bodyText: observed.bodyText });
+      const changed = this.context.fixedFields.observe({ authorization, tag: operation.tags[0] ?? '', method: exchange.request.method, path, status: observed.status, bodyText: observed.bodyText, sentAt: exchange.startedAt, receivedAt: exchange.endedAt });
       if (changed.length === 0) this.recorder.pass(operation.operationId, 'fixed_fields');
       for (const problem of changed) this.recorder.fail(operation.operationId, 'fixed_fields', problem, exchange);
     }
