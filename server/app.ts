@@ -176,7 +176,9 @@ function siteStages(context: PipelineContext): Omit<Pipeline, 'api'> {
         route: { path: '/images' },
         handler: express.static(options.imagesDir, { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
       },
-      { name: 'not-found', handler: (req, _res, next) => next(problems.notFound(`There is no route ${req.method} ${req.path}.`)) },
+      // A HEAD is answered as its GET would be, detail and Content-Length included (http.head), so the
+      // detail names GET: on /images, express.static lets a HEAD of a missing file through as HEAD.
+      { name: 'not-found', handler: (req, _res, next) => next(problems.notFound(`There is no route ${req.method === 'HEAD' ? 'GET' : req.method} ${req.path}.`)) },
     ],
     errors: errorHandler(contractIndex, options.logger),
   };

@@ -66,6 +66,16 @@ describe('HEAD', () => {
     expect(head.body).toBe('');
   });
 
+  it.each(['/images/no-such-image.png', '/no/such/path'])('answers a HEAD of %s, outside the API, as GET does: its 404 and its length', async (path) => {
+    // The served images' handler lets a HEAD of a missing file through as HEAD: its 404 is GET's.
+    const origin = t.baseUrl.replace(/\/api\/v1$/, '');
+    const [get, head] = [await fetch(`${origin}${path}`), await fetch(`${origin}${path}`, { method: 'HEAD' })];
+    expect(get.status).toBe(404);
+    expect(head.status).toBe(404);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(await get.text())));
+    expect(await head.text()).toBe('');
+  });
+
   it('is not allowed where GET is not: 405 listing the methods', async () => {
     const { status, headers } = await t.api('HEAD', '/images/upload');
     expect(status).toBe(405);

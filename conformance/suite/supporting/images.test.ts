@@ -39,18 +39,23 @@ forOperation('uploadImage', (test) => {
     }
   });
 
-  test("answers HEAD of each uploaded image's URL as GET, without the body: every accepted type, bare and in a shape drawn from the seed", { check: 'head_as_get', rules: ['http.head'], needs: ['state', 'head'] }, async (t: Kit) => {
+  test("answers HEAD of each uploaded image's URL as GET, without the body: every accepted type, bare and in a shape drawn from the seed, and a URL beside them that serves nothing", { check: 'head_as_get', rules: ['http.head'], needs: ['state', 'head'] }, async (t: Kit) => {
     // The URLs an upload answers are served outside the contract's paths, where the HEAD tests of the
     // paths do not go: a handler whose HEAD branch differs from its GET (a type left out, a length of
     // its own) shows only on a HEAD of these. Every other test that reads an image asks HEAD too.
+    let last: string | undefined;
     for (const sample of SAMPLE_IMAGES) {
       for (const image of [sample, someShapeOf(sample, t.random)]) {
         const { url, exchange } = await upload(t, image, `an upload of ${image.type}${image.variant ? ` (${image.variant})` : ''}`);
         const served = await fetchServed(t, url, exchange);
         if (!served) return;
         t.verify(served.status === 200, `GET ${url} without a token answered ${served.status}; expected 200`, { check: 'ensure_resource_availability', evidence: exchange, rules: ['image.public-url'] });
+        last = url;
       }
     }
+    // Beside them, a name no upload was given: whatever GET answers there (a 404), HEAD answers it too,
+    // its Content-Length that of GET's body (a 404 whose detail names the method is a byte longer).
+    if (last) await fetchServed(t, last.replace(/[^/]*$/, `${t.names.name('missing').toLowerCase()}.png`));
   });
 
   test('serves each upload at its own URL: images of one type and size, alike in their first bytes, stay apart', { check: 'ensure_resource_availability', rules: ['image.served-at-url', 'resources.readable-after-create'], needs: ['state'] }, async (t: Kit) => {
