@@ -16,6 +16,7 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
+import { verifyStampsInOrder, type WriteStamp } from './stamps-in-order.ts';
 import { pastStampGap, updateResource } from './update-subjects.ts';
 
 const RULES = ['responses.timestamps-in-order'];
@@ -44,7 +45,7 @@ for (const [operationId, { parent, make, own }] of Object.entries(CREATES)) {
   forOperation(operationId, (test) => {
     test('records its creates in the order they were made: a create stamps no earlier than the write answered before it, a rename of its parent or of the first one', { check: 'timestamps_in_order', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const resources = new Resources(t);
-      const stamps: Array<{ write: string; field: string; at: string }> = [];
+      const stamps: WriteStamp[] = [];
       // A parent of the test's own: a server's memory per parent starts with this test.
       const parentId = own ? undefined : (parent === 'updatePage' ? await resources.page('ordered') : await resources.newsletter('ordered')).id;
       const first = await make(resources, parentId);
@@ -56,15 +57,7 @@ for (const [operationId, { parent, make, own }] of Object.entries(CREATES)) {
       await pastStampGap();
       const second = await make(resources, parentId);
       stamps.push({ write: `${operationId} of a second resource (${second.id})`, field: 'created_at', at: second.created_at });
-      for (let index = 1; index < stamps.length; index++) {
-        const before = stamps[index - 1]!;
-        const after = stamps[index]!;
-        t.verify(
-          Date.parse(after.at) >= Date.parse(before.at),
-          `${after.write}, sent after ${before.write} was answered, recorded ${after.field} ${after.at}, earlier than the ${before.field} ${before.at} that ${before.write} recorded: a later event cannot have an earlier time`,
-          { rules: RULES },
-        );
-      }
+      verifyStampsInOrder(t, stamps);
     });
   });
 }

@@ -16,6 +16,7 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
+import { verifyStampsInOrder, type WriteStamp } from './stamps-in-order.ts';
 import { readResource, updateResource, UPDATES, type UpdateSubject } from './update-subjects.ts';
 
 const RULES = ['responses.timestamps-in-order'];
@@ -29,7 +30,7 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
   forOperation(operationId, (test) => {
     test('records its writes in the order they were made: an update stamps no earlier than the write answered before it, and the next write no earlier than the update', { check: 'timestamps_in_order', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const resources = new Resources(t);
-      const stamps: Array<{ write: string; field: string; at: string }> = [];
+      const stamps: WriteStamp[] = [];
       for (const which of ['a first resource', 'a second resource']) {
         const ids = await subject.make(resources, t);
         // The create's own answer is not at hand (subject.make answers ids): the read shows what it stamped.
@@ -38,15 +39,7 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
         const updated = await updateResource(t, operationId, ids, changes(t, subject));
         stamps.push({ write: `${operationId} of ${which} (${ids.id})`, field: 'updated_at', at: String(updated.updated_at) });
       }
-      for (let index = 1; index < stamps.length; index++) {
-        const before = stamps[index - 1]!;
-        const after = stamps[index]!;
-        t.verify(
-          Date.parse(after.at) >= Date.parse(before.at),
-          `${after.write}, sent after ${before.write} was answered, recorded ${after.field} ${after.at}, earlier than the ${before.field} ${before.at} that ${before.write} recorded: a later event cannot have an earlier time`,
-          { rules: RULES },
-        );
-      }
+      verifyStampsInOrder(t, stamps);
     });
   });
 }
