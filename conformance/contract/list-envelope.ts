@@ -10,6 +10,7 @@
  * page (a limit cut one short at the largest size) shows it wherever the suite reads there, which a
  * walk of a few items never reaches.
  */
+import { listBody } from './list-body.ts';
 
 /** The page or size a list request asked for, and whether its query said so or the parameter's default did. */
 export interface Asked {
@@ -34,15 +35,9 @@ export function askedPage(url: string, defaults: { page?: number; size?: number 
  * it (`problem` undefined when all is right); undefined for any other answer.
  */
 export function pageCount(status: number, bodyText: string, asked: { page?: Asked; size?: Asked } = {}): { problem: string | undefined } | undefined {
-  if (status !== 200 || bodyText === '') return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    return undefined; // Not JSON: response_schema_conformance says so.
-  }
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { page, size, total, result } = body as Record<string, unknown>;
+  const body = listBody(status, bodyText);
+  if (body === undefined) return undefined;
+  const { page, size, total, result } = body;
   // An envelope out of its schema (a size of 0, a negative total) is response_schema_conformance's.
   if (!Array.isArray(result) || !isCount(page, 1) || !isCount(size, 1) || !isCount(total, 0)) return undefined;
   for (const [name, said] of [['page', page], ['size', size]] as const) {

@@ -5,6 +5,7 @@
  * was changed (a list sorted by `updated_at`), shows wherever the suite reads such a list, not only in
  * the one test that reads for the order.
  */
+import { listBody } from './list-body.ts';
 
 export interface Dated {
   id: number;
@@ -29,14 +30,7 @@ export function orderingProblem(items: Dated[]): string | undefined {
 
 /** For a list answer, why its items are not newest first (`problem` undefined when they are); undefined for any other answer. */
 export function listOrder(status: number, bodyText: string): { problem: string | undefined } | undefined {
-  if (status !== 200 || bodyText === '') return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    return undefined; // Not JSON: response_schema_conformance says so.
-  }
-  const result = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).result : undefined;
+  const result = listBody(status, bodyText)?.result;
   if (!Array.isArray(result)) return undefined;
   // Items out of their schema (no id, no created_at) are response_schema_conformance's.
   const dated = result.every((item) => typeof item === 'object' && item !== null && typeof item.id === 'number' && typeof item.created_at === 'string');
