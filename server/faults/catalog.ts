@@ -402,6 +402,18 @@ export const FAULT_CATALOG = {
   'emails-422-names-paging-only': "listEmails' 422 for an invalid page or size and another invalid parameter names only the paging parameters",
   'post-update-scheduled-names-scheduled-at': "updatePost's 422 for status scheduled also names scheduled_at, which the request did not send",
   'subscriber-405-allow-lists-get': 'a 405 on /newsletters/{id}/subscribers/{id} lists DELETE, GET and HEAD in Allow, though the path has DELETE alone',
+  'send-leap-second-refused': "sendEmail answers a scheduled_at on a leap second (2036-12-31T23:59:60Z) 422 as not a date-time, instead of scheduling it at the instant after",
+  'not-sendable-title-per-cause': "sendEmail's email-not-sendable problems take their title from the first thing missing (Email has no content, Newsletter has no subscribers): one type, several titles",
+  'emails-list-long-content-cut': "listEmails answers an email whose content_html is over 4,096 bytes with its first 4,096 characters (getEmail answers it whole)",
+  'email-create-markdown-html-escaped': "createEmail escapes the raw HTML in an email's Markdown (<b> renders as &lt;b&gt;) instead of passing it through",
+  'email-update-empty-subject-refused': "updateEmail answers a draft's subject changed to an empty or blank one with a 422 naming subject (createEmail accepts it)",
+  'newsletter-rename-capital-sharp-s-free': "updateNewsletter accepts a rename to STRAẞE Weekly (capital sharp s) while another newsletter is named STRASSE Weekly: one round of case folding",
+  'newsletter-name-slug-splits-camel-case': "createNewsletter's name_slug splits words written in camel case (GitHub Digest gives git-hub-digest, not github-digest)",
+  'subscribers-bare-token-accepted': "listSubscribers serves a request whose Authorization header is the bare token, without the Bearer scheme, instead of answering 401",
+  'subscriber-address-tab-refused': "createSubscriber answers an address wrapped in a tab or a line break with a 422 naming email instead of trimming it",
+  'image-other-workspace-token-404': "an uploaded image's URL answers 404 to a request carrying another workspace's token (without a token it is served)",
+  'upload-names-counted-up': "uploadImage names images by a fixed random prefix and a counter: each upload's URL is the one before it plus one",
+  'upload-media-type-case-sensitive': "uploadImage answers an upload sent as Multipart/Form-Data (the type in capitals) 415, though media types are case-insensitive",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
