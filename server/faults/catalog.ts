@@ -402,6 +402,18 @@ export const FAULT_CATALOG = {
   'emails-422-names-paging-only': "listEmails' 422 for an invalid page or size and another invalid parameter names only the paging parameters",
   'post-update-scheduled-names-scheduled-at': "updatePost's 422 for status scheduled also names scheduled_at, which the request did not send",
   'subscriber-405-allow-lists-get': 'a 405 on /newsletters/{id}/subscribers/{id} lists DELETE, GET and HEAD in Allow, though the path has DELETE alone',
+  'pages-offset-int32-overflow': 'listPages computes its offset in 32 bits: page 2147483647 (the largest the contract allows) at size 10 answers the first pages instead of an empty result',
+  'page-name-key-trimmed': "createPage answers 409 name-taken for a name that differs from another page's only by white space at its ends (Blog with a trailing space beside Blog)",
+  'page-get-name-nfkc': 'getPage answers the name in NFKC: a name with compatibility characters (the ligature ﬁ, full-width letters) reads back in their plain forms',
+  'posts-page-start-remembered': 'listPosts starts a later page at the post it started with when first read: after a new post, page 2 misses the post pushed onto it and repeats one',
+  'post-null-html-blocks-markdown': 'createPost with content_html null beside content_md stores no content (content_html null) instead of rendering the Markdown',
+  'post-get-updated-at-from-created-at': "getPost answers a post's created_at as its updated_at: a post changed since reads as never changed",
+  'post-update-markdown-html-escaped': 'updatePost renders the raw HTML in Markdown as text (&lt;b&gt;) instead of passing it through (createPost is right)',
+  'category-slug-suffix-text-order': "createCategory takes the highest slug suffix in text order (news-9 after news-10): the twelfth category of one name is a 500",
+  'category-update-explicit-slug-uncut': 'updateCategory stores an explicit slug of 91 to 100 characters whole instead of cutting it at 90 (createCategory cuts it)',
+  'category-delete-clears-page-posts': 'deleteCategory takes their category from every post of the page, not only from the posts of the deleted category',
+  'authors-inactive-every-workspace': "listAuthors?active=false lists and counts the inactive authors of every workspace",
+  'author-update-read-only-fields-dropped': "updateAuthor ignores the author's read-only fields sent in its body (slug, email, formatted_name, ...) and answers 200 instead of 422",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
