@@ -37,6 +37,7 @@ import { breakTwentyFirstLookParts, breakTwentyFirstLookPipeline } from './twent
 import { breakTwentySecondLookParts, breakTwentySecondLookPipeline } from './twenty-second-look.ts';
 import { breakTwentyThirdLookParts, breakTwentyThirdLookPipeline } from './twenty-third-look.ts';
 import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twenty-fourth-look.ts';
+import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twenty-fifth-look.ts';
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
@@ -73,6 +74,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentySecondLookParts(on, parts);
       breakTwentyThirdLookParts(on, parts);
       breakTwentyFourthLookParts(on, parts);
+      breakTwentyFifthLookParts(on, parts);
       breakTwentySixthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
@@ -84,7 +86,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const ninth = breakThirteenthLookPipeline(on, breakNinthLookPipeline(on, { ...broken, api }, context), context);
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
-      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context) }, context), context);
+      const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
       const twentySixth = breakTwentySixthLookPipeline(on, twentyFirst, context);
       return { ...twentySixth, api: breakOverloadPipeline(on, twentySixth.api, context) };
     },
