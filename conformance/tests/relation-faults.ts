@@ -507,4 +507,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-delete-sent-typed-already-sent', include: ['deleteEmail'], caughtBy: ['conflict_detection'], breaks: ['email.only-draft-changes'] },
   { fault: 'emails-422-names-paging-only', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'post-update-scheduled-names-scheduled-at', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  // A twenty-fifth set, written from the contract alone (server/faults/twenty-fifth-look.ts). Caught as
+  // the suite was when they were written (after the twenty-fourth's checks): one of twelve.
+  { fault: 'pages-offset-int32-overflow', include: ['listPages'], caughtBy: ['list_page_filled'], breaks: ['lists.envelope-arithmetic'] },
+  // A twenty-sixth set, written beside the twenty-fifth (server/faults/twenty-sixth-look.ts). Caught at
+  // first contact: three of twelve.
+  { fault: 'email-update-empty-subject-refused', include: ['updateEmail'], caughtBy: ['positive_data_acceptance', 'crud_agreement'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'subscribers-bare-token-accepted', include: ['listSubscribers'], caughtBy: ['ignored_auth'], breaks: ['auth.bearer-required'] },
+  { fault: 'subscriber-address-tab-refused', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
 ];
