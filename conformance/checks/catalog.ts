@@ -61,6 +61,13 @@ export const CHECKS = {
     rules: ['image.url-per-upload'],
   },
 
+  problem_title_per_type: {
+    group: 'response',
+    // Judged across answers; the mock's problems are the contract's examples, one title to a type.
+    rule: "Every problem document of the run with the same type has the same title, whatever operation, test or cause it answers (about:blank: the same status).",
+    rules: ['errors.title-per-type'],
+  },
+
   list_page_filled: {
     group: 'response',
     // A target that keeps no state answers examples, whose envelopes need not add up.

@@ -7,6 +7,7 @@ import { loadContract, type ContractDocument, type OperationInfo } from '../cont
 import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
 import { FixedFields } from './fixed-fields.ts';
+import { ProblemTitles } from './problem-titles.ts';
 import { RemainingRequests } from './remaining-requests.ts';
 import { UploadUrls } from './upload-urls.ts';
 import { ratePolicyFor, type RatePolicy } from '../http/rate-limit.ts';
@@ -26,6 +27,8 @@ export interface SuiteContext {
   remainingRequests: RemainingRequests;
   /** The URLs this worker's uploads were answered, each with its upload (upload_url_own). */
   uploadUrls: UploadUrls;
+  /** The first title this worker's answers gave each problem type, with its answer (problem_title_per_type). */
+  problemTitles: ProblemTitles;
   redact: Redactor;
   /** This worker's pacing (its share of --max-rate) and 429 retries. */
   rate: RatePolicy;
@@ -47,6 +50,7 @@ export function suiteContext(): SuiteContext {
       fixedFields: new FixedFields(),
       remainingRequests: new RemainingRequests(),
       uploadUrls: new UploadUrls(),
+      problemTitles: new ProblemTitles(),
       redact: redactorFor(options),
       rate: ratePolicyFor(options),
     };

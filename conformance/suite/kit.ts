@@ -266,6 +266,16 @@ export class Kit {
         this.recorder.fail(operation.operationId, 'upload_url_own', problem, exchange, [upload.earlier, exchange]);
       } else if (upload) this.recorder.pass(operation.operationId, 'upload_url_own');
     }
+    // Every problem's title against the first one of its type the worker saw, whatever operation or
+    // test answered it (errors.title-per-type).
+    if (!isExcludedCheck(this.options, 'problem_title_per_type') && !isExcludedRule(this.options, 'errors.title-per-type')) {
+      const titled = this.context.problemTitles.observe(exchange);
+      if (titled?.earlier) {
+        const { method, url } = titled.earlier.exchange.request;
+        const problem = `the problem of type ${titled.type} has the title ${JSON.stringify(titled.title)}, where ${method} ${new URL(url).pathname} (the first exchange shown) answered the same type with the title ${JSON.stringify(titled.earlier.title)}: a type's title is the same for every occurrence`;
+        this.recorder.fail(operation.operationId, 'problem_title_per_type', problem, exchange, [titled.earlier.exchange, exchange]);
+      } else if (titled) this.recorder.pass(operation.operationId, 'problem_title_per_type');
+    }
     // The values of the headers, which need the run's tokens to judge what a field reveals.
     const secrets = [this.options.token, this.options.token2].filter((token): token is string => Boolean(token));
     if (isExcludedCheck(this.options, 'header_values')) return;

@@ -2,8 +2,9 @@
  * The slug the contract derives from a name, for the inputs the suite uses: transliterated to ASCII,
  * lowercase, `/` removed where the contract says so, every other run of characters that are not letters
  * or digits turned into one hyphen. The suite only asks this of names where every reading of the rule
- * agrees: plain letters, digits, spaces, punctuation, accented Latin letters (which decompose into a
- * letter and its marks), and the letters of UNDECOMPOSED below.
+ * agrees: plain letters in either case and digits (a word stays one word however its case changes),
+ * spaces, punctuation, accented Latin letters (which decompose into a letter and its marks), and the
+ * letters of UNDECOMPOSED below.
  */
 
 /**
@@ -36,14 +37,24 @@ export const UNDECOMPOSED_SAMPLE = 'Straße in Łódź, Æbleskiver đ';
 export const COMPATIBILITY_SAMPLE = 'ﬁ Ｂ';
 
 /**
- * A text with every kind of character the derivation treats on its own: a `/` (removed, not a hyphen),
+ * Words whose letters change case inside them, and digits against letters: `GitHub`, `iPad2Go`, `MP3`.
+ * The contract's rule lowercases letters and makes a hyphen of every run of *other* characters, so a
+ * word stays one word whatever the case of its letters (`github`, `ipad2go`, `mp3`): a derivation that
+ * splits camel case (slug libraries' `decamelize`, on by default in some) gives `git-hub`, `i-pad-2-go`.
+ */
+export const WORD_SHAPES_SAMPLE = 'GitHub iPad2Go MP3';
+
+/**
+ * A text with every kind of character the derivation treats on its own: words in mixed case with
+ * digits against letters (WORD_SHAPES_SAMPLE), a `/` (removed, not a hyphen: `MP3/Ada` is `mp3ada`),
  * accented letters, letters that do not decompose, compatibility characters, punctuation and spaces,
  * apostrophes (a hyphen, as every other character: slug libraries join `Ada’s` into `adas`) and `&` (a
  * hyphen, where libraries write `and`).
  * Every operation that derives or normalises a slug is given it, after a generated name of about 40
- * characters: short enough that the slug stays under the 90-character cut, so every part is judged.
+ * characters: short enough that the slug (45 characters of it) stays under the 90-character cut, so
+ * every part is judged.
  */
-export const SLUG_SAMPLE = `Docs/Guides Été, Ada’s & Don't Łódź Æble đ ${COMPATIBILITY_SAMPLE}`;
+export const SLUG_SAMPLE = `${WORD_SHAPES_SAMPLE}/Ada’s & Don't Łódź Æble ${COMPATIBILITY_SAMPLE}`;
 
 /** The contract's cut: a slug longer than this is cut after it, and a hyphen left at the end dropped. */
 export const SLUG_CUT = 90;

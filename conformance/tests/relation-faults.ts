@@ -515,4 +515,14 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-empty-subject-refused', include: ['updateEmail'], caughtBy: ['positive_data_acceptance', 'crud_agreement'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'subscribers-bare-token-accepted', include: ['listSubscribers'], caughtBy: ['ignored_auth'], breaks: ['auth.bearer-required'] },
   { fault: 'subscriber-address-tab-refused', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
+  // The twenty-sixth set (server/faults/twenty-sixth-look.ts), caught by checks over all they apply to:
+  // every problem of the run grouped by type, one title to a type (problem_title_per_type); every name
+  // of pages and newsletters compared with a taken one in each form full case folding and NFKC make
+  // the same (the capital sharp s, ligatures, the Kelvin sign, the final sigma); every derived slug
+  // judged on words in camel case with digits against letters (SLUG_SAMPLE); every date-time input in
+  // each form RFC 3339 allows (a leap second, t and z in lower case, -00:00, +14:00, nine digits).
+  { fault: 'not-sendable-title-per-cause', include: ['sendEmail'], caughtBy: ['problem_title_per_type'], breaks: ['errors.title-per-type'] },
+  { fault: 'newsletter-rename-capital-sharp-s-free', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
+  { fault: 'newsletter-name-slug-splits-camel-case', include: ['createNewsletter'], caughtBy: ['crud_agreement'], breaks: ['newsletter.name-slug-derived'] },
+  { fault: 'send-leap-second-refused', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['requests.valid-input-accepted'] },
 ];

@@ -85,7 +85,7 @@ export const CARRIED: ReadonlyArray<readonly [string, string, string]> = [
   ['/components/schemas/Id/description', 'In a path or a query it is written in decimal digits only (n', 'requests.whole-numbers'],
   ['/components/schemas/Problem/description', 'An RFC 9457 problem details object, sent as `application/pro', 'errors.problem-details'],
   ['/components/schemas/Problem/description', 'It never contains stack traces, SQL or file paths.', 'errors.no-visible-internals'],
-  ['/components/schemas/Problem/properties/title/description', 'A short summary of the kind of problem; the same for every o', 'errors.problem-details'],
+  ['/components/schemas/Problem/properties/title/description', 'A short summary of the kind of problem; the same for every o', 'errors.title-per-type'],
   ['/components/schemas/Problem/properties/errors/description', 'Present on every `422`.', 'errors.field-names'],
   ['/components/schemas/Name/description', 'A name a person reads, on one line: it must contain at least', 'requests.text-without-control-characters'],
   ['/components/schemas/Slug/description', 'An explicit slug is normalised the way a derived one is: low', 'category.slug-derived'],

@@ -129,6 +129,13 @@ describe('POST /newsletters/{newsletter_id}/emails/{id}/send', () => {
     expect(body).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-01T00:00:00.000Z' });
   });
 
+  it('takes a leap second written with t and z in lower case, which RFC 3339 allows (section 5.6)', async () => {
+    const email = await createEmail({ subject: 'Leap in lower case' });
+    const { status, body } = await send(email.id, { scheduled_at: '2098-12-31t23:59:60.5z' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-01T00:00:00.500Z' });
+  });
+
   it('delivers a scheduled email once its time has come', async () => {
     const email = await createEmail({ subject: 'In an hour' });
     await send(email.id, { scheduled_at: new Date(clock.now().getTime() + HOUR).toISOString() });

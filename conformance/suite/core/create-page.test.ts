@@ -7,7 +7,7 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { expectedSlug, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
+import { expectedSlug, SLUG_SAMPLE, UNDECOMPOSED_SAMPLE, WORD_SHAPES_SAMPLE } from '../slugs.ts';
 import { verifyConflictType } from '../conflicts.ts';
 
 async function create(t: Kit, body: { name: string; slug?: string | null }) {
@@ -16,7 +16,8 @@ async function create(t: Kit, body: { name: string; slug?: string | null }) {
 
 forOperation('createPage', (test) => {
   test('creates a page whose slug and name_slug come from its name, with a lowercase domain', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const name = `${t.names.name('Page')} Café Notes ${UNDECOMPOSED_SAMPLE}`;
+    // Words in mixed case beside letters that do not decompose: one word each, whatever the case (Slugs).
+    const name = `${t.names.name('Page')} ${UNDECOMPOSED_SAMPLE} ${WORD_SHAPES_SAMPLE}`;
     const { data, response } = await create(t, { name });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
     t.verify(response.status === 201, `answered ${response.status}; expected 201`, { evidence: response });
@@ -34,7 +35,7 @@ forOperation('createPage', (test) => {
   });
 
   test('normalises an explicit slug, removing /', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const slug = `${t.names.name('Docs')}/Guides Été`;
+    const slug = `${t.names.name('Docs')} ${SLUG_SAMPLE}`;
     const { data, response } = await create(t, { name: t.names.name('explicit-slug'), slug });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
     t.verify(data.slug === expectedSlug(slug, { removeSlash: true }), `slug ${JSON.stringify(slug)} was stored as ${data.slug}; expected ${expectedSlug(slug, { removeSlash: true })}`, { evidence: response });

@@ -6,6 +6,16 @@
  * read afterwards does. A server that converts the time as text keeps the digits or the offset it was
  * written with, which a time written as the server itself writes times (`...00.000Z`) cannot show.
  *
+ * The forms are those RFC 3339's grammar (section 5.6) gives and the contract's validator takes: a
+ * fraction of one to nine digits; offsets from `-05:30` to `+14:00`, and `-00:00` (section 4.3: the
+ * time in UTC, its local offset unknown); `t` and `z` in lower case (the note of section 5.6: ABNF is
+ * case-insensitive); and a leap second, `23:59:60` in UTC (section 5.7), also written at an offset
+ * (`15:59:60-08:00`, the RFC's own example is of that form). A leap second is the last second of a
+ * June or December; a clock of POSIX time has no name for it, so its answer may be the leap second in
+ * UTC (`23:59:60.000Z`) or an instant of POSIX time from the second before it to the one after
+ * (`23:59:59.000Z` to `00:00:00.000Z` the next day), never a refusal. A space in place of `T`, which
+ * the RFC only mentions as something an application may choose, is not sent.
+ *
  * Each operation that takes such a field needs a resource of the test's own it accepts the field for;
  * the contract's only one is sendEmail's `scheduled_at` (a future time: the email is scheduled then).
  */
@@ -41,13 +51,61 @@ function dateTimeFields(operation: OperationInfo): string[] {
 }
 
 /** `instant` written at `offsetMinutes` from UTC with `fraction` as its fraction digits: `2036-12-01T12:00:00.123456+02:00`. */
-function written(instant: number, offsetMinutes: number, fraction: string): string {
+function written(instant: number, offsetMinutes: number, fraction: string, { lowerCase = false, negativeZero = false } = {}): string {
   const local = new Date(instant + offsetMinutes * 60_000).toISOString().slice(0, 19);
-  if (offsetMinutes === 0) return `${local}.${fraction}Z`;
+  const time = `${lowerCase ? local.replace('T', 't') : local}.${fraction}`;
+  if (offsetMinutes === 0) return negativeZero ? `${time}-00:00` : `${time}${lowerCase ? 'z' : 'Z'}`;
+  return `${time}${offsetText(offsetMinutes)}`;
+}
+
+function offsetText(offsetMinutes: number): string {
   const sign = offsetMinutes > 0 ? '+' : '-';
   const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
   const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
-  return `${local}.${fraction}${sign}${hours}:${minutes}`;
+  return `${sign}${hours}:${minutes}`;
+}
+
+/** A form sent, and the answers that hold its instant in UTC with milliseconds. */
+interface Form {
+  text: string;
+  answers: (answered: unknown) => boolean;
+  expected: string;
+}
+
+/** An ordinary time: the one instant it names, six digits cut to three (.123456 is .123). */
+function ordinary(text: string): Form {
+  const expected = new Date(Date.parse(text.toUpperCase())).toISOString();
+  return { text, answers: (answered) => answered === expected, expected };
+}
+
+/**
+ * The leap second at the end of the first 30 June or 31 December at least `after` ms ahead, written in
+ * UTC or at an offset (its local time then 23:59:60 less the offset): the leap second in UTC, or an
+ * instant of POSIX time from the second before it to the one after.
+ */
+function leapSecond(after: number, offsetMinutes: number): Form {
+  const year = new Date(after).getUTCFullYear();
+  const ends = [`${year}-06-30`, `${year}-12-31`, `${year + 1}-06-30`].map((day) => Date.parse(`${day}T23:59:59Z`));
+  const before = ends.find((end) => end > after)!;
+  const local = new Date(before + offsetMinutes * 60_000).toISOString().slice(0, 17);
+  const text = `${local}60${offsetMinutes === 0 ? 'Z' : offsetText(offsetMinutes)}`;
+  const inUtc = `${new Date(before).toISOString().slice(0, 17)}60.000Z`;
+  const answers = (answered: unknown) => answered === inUtc || (typeof answered === 'string' && /Z$/.test(answered) && Date.parse(answered) >= before && Date.parse(answered) <= before + 1000);
+  return { text, answers, expected: `${inUtc}, or from ${new Date(before).toISOString()} to ${new Date(before + 1000).toISOString()}` };
+}
+
+/** Every form of a future time the test sends, each a minute after the last, from `base` on. */
+function forms(base: number): Form[] {
+  return [
+    ordinary(written(base, 0, '123456')),
+    ordinary(written(base + 60_000, 120, '123456')),
+    ordinary(written(base + 120_000, -330, '5')),
+    ordinary(written(base + 180_000, 840, '123456789')),
+    ordinary(written(base + 240_000, 0, '250', { negativeZero: true })),
+    ordinary(written(base + 300_000, 0, '750', { lowerCase: true })),
+    leapSecond(base, 0),
+    leapSecond(base, -480),
+  ];
 }
 
 for (const operation of contract.operations) {
@@ -56,20 +114,17 @@ for (const operation of contract.operations) {
   if (fields.length === 0 || !subject) continue;
   forOperation(operation.operationId, (test) => {
     for (const field of fields) {
-      test(`accepts ${field} in any RFC 3339 form (six fraction digits, an offset other than Z) and answers it in UTC with milliseconds, as a read shows it`, { check: 'crud_agreement', rules: ['responses.timestamps-utc', 'resources.answer-as-stored'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets to +14:00 and -00:00, t and z in lower case, a leap second) and answers it in UTC with milliseconds, as a read shows it`, { check: 'crud_agreement', rules: ['responses.timestamps-utc', 'resources.answer-as-stored', 'requests.valid-input-accepted'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         const ids = await subject.make(t);
-        // Two days ahead in whole seconds: a future time for a field that plans (scheduled_at), later each round.
+        // Two days ahead in whole seconds: a future time for a field that plans (scheduled_at).
         const base = Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000;
-        const forms = [written(base, 0, '123456'), written(base + 60_000, 120, '123456'), written(base + 120_000, -330, '5')];
-        for (const form of forms) {
-          // The instant the form names, in UTC with milliseconds: six digits are cut to three (.123456 is .123).
-          const expected = new Date(Date.parse(form)).toISOString();
-          const { status, json, exchange } = await t.call(operation, { ids, body: { [field]: form } });
-          if (!t.verify(status === 200, `${operation.operationId} with ${field} ${form}, a valid RFC 3339 date-time, answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange })) return;
+        for (const form of forms(base)) {
+          const { status, json, exchange } = await t.call(operation, { ids, body: { [field]: form.text } });
+          if (!t.verify(status === 200, `${operation.operationId} with ${field} ${form.text}, a valid RFC 3339 date-time, answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange })) continue;
           const answered = (json as Record<string, unknown>)[field];
-          t.verify(answered === expected, `${operation.operationId} with ${field} ${form} answered ${JSON.stringify(answered)}; expected ${expected}, the same instant in UTC with millisecond precision`, { evidence: exchange });
+          t.verify(form.answers(answered), `${operation.operationId} with ${field} ${form.text} answered ${JSON.stringify(answered)}; expected ${form.expected}, the same instant in UTC with millisecond precision`, { evidence: exchange });
           const stored = (await readResource(t, subject.readerId, ids))[field];
-          t.verify(stored === answered, `after ${operation.operationId} with ${field} ${form}, ${subject.readerId} shows ${JSON.stringify(stored)}, the answer ${JSON.stringify(answered)}`, { rules: ['resources.answer-as-stored'] });
+          t.verify(stored === answered, `after ${operation.operationId} with ${field} ${form.text}, ${subject.readerId} shows ${JSON.stringify(stored)}, the answer ${JSON.stringify(answered)}`, { rules: ['resources.answer-as-stored'] });
         }
       });
     }
