@@ -507,4 +507,14 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-delete-sent-typed-already-sent', include: ['deleteEmail'], caughtBy: ['conflict_detection'], breaks: ['email.only-draft-changes'] },
   { fault: 'emails-422-names-paging-only', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'post-update-scheduled-names-scheduled-at', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  // The twenty-sixth set (server/faults/twenty-sixth-look.ts), three of its misses caught by checks over
+  // all they apply to: every image the suite reads is read again, GET and HEAD, with the run's token,
+  // the other workspace's and an unknown one (suite/served-images.ts); every upload's URL against every
+  // earlier one's for a part too short, or too near as a number, to be random (upload_url_own, rule
+  // image.url-unguessable); every operation that takes a body sent it under its media type in other
+  // letter case with the parameters the type takes (positive_data_acceptance, rule
+  // requests.media-type-any-case).
+  { fault: 'image-other-workspace-token-404', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
+  { fault: 'upload-names-counted-up', include: ['uploadImage'], caughtBy: ['upload_url_own'], breaks: ['image.url-unguessable'] },
+  { fault: 'upload-media-type-case-sensitive', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case'] },
 ];
