@@ -542,8 +542,11 @@ export interface paths {
          *     larger, and a `Content-Length` over 10 MiB + 64 KiB is answered `413` before the body is read.
          *
          *     The image is **public**: the answer's `url` is absolute, and anyone who has it can fetch it with a plain
-         *     `GET`, without a token (a browser showing a post's cover sends none). Each upload has a URL of its own, even
-         *     an upload of the same file again: a URL is never derived from the file. It is served with the image's type as
+         *     `GET`, without a token (a browser showing a post's cover sends none); a request that carries a token,
+         *     whichever workspace's, is served the same. Each upload has a URL of its own, even
+         *     an upload of the same file again: a URL is never derived from the file. Nor is it derived from other uploads:
+         *     what sets one upload's URL apart from another's is random, at least 96 bits of it, never a counter or a time, so
+         *     one URL tells nothing of where the others are. It is served with the image's type as
          *     `Content-Type` and stays at that URL: uploads are never changed or removed through the API. The `201` also
          *     names that URL in `Location` (RFC 9110 section 10.2.2: the image is the resource the upload creates, and the API
          *     has no operation of its own that reads it back). Where images live

@@ -57,8 +57,8 @@ export const CHECKS = {
     group: 'response',
     // Judged across answers: a target that keeps no state answers an example's URL to every upload.
     needs: ['state'],
-    rule: 'Every accepted upload of the run is answered a URL that no other upload was answered, an upload of the same file included.',
-    rules: ['image.url-per-upload'],
+    rule: "Every accepted upload of the run is answered a URL that no other upload was answered, an upload of the same file included, and that cannot be guessed from another upload's URL: the two differ in 8 characters or more, and not by a small number read as hexadecimal.",
+    rules: ['image.url-per-upload', 'image.url-unguessable'],
   },
 
   problem_title_per_type: {

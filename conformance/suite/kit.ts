@@ -258,12 +258,16 @@ export class Kit {
       for (const problem of changed) this.recorder.fail(operation.operationId, 'fixed_fields', problem, exchange);
     }
     // Every upload's URL against every other upload's of the worker, where the target keeps state (the
-    // mock answers an example's URL to every upload).
+    // mock answers an example's URL to every upload): none the same (image.url-per-upload), none
+    // guessable from another (image.url-unguessable).
     if (!isExcludedCheck(this.options, 'upload_url_own') && responseCheckNotApplied('upload_url_own', this.options.profile) === undefined) {
       const upload = this.context.uploadUrls.observe(exchange);
       if (upload?.earlier) {
         const problem = `the upload was answered ${upload.url}, the URL an earlier upload of the run was answered (the first exchange shown): every upload has a URL of its own, the same file's included`;
-        this.recorder.fail(operation.operationId, 'upload_url_own', problem, exchange, [upload.earlier, exchange]);
+        this.recorder.fail(operation.operationId, 'upload_url_own', problem, exchange, [upload.earlier, exchange], ['image.url-per-upload']);
+      } else if (upload?.guessable && !isExcludedRule(this.options, 'image.url-unguessable')) {
+        const problem = `the upload was answered ${upload.url}, which can be guessed from the URL of an earlier upload of the run (the first exchange shown): ${upload.guessable.reason}; what sets one upload's URL apart from another's is random, at least 96 bits of it`;
+        this.recorder.fail(operation.operationId, 'upload_url_own', problem, exchange, [upload.guessable.from, exchange], ['image.url-unguessable']);
       } else if (upload) this.recorder.pass(operation.operationId, 'upload_url_own');
     }
     // Every problem's title against the first one of its type the worker saw, whatever operation or

@@ -6,11 +6,16 @@
  * file each right, and shows only where the run uploads the same file twice (two tests, a retry, the
  * model's sequences).
  *
+ * image.url-unguessable, on the same uploads: no URL can be guessed from an earlier one the worker saw
+ * (suite/guessable-urls.ts). A server that names its files by a counter or a time gives every upload a
+ * URL of its own, and shows only across uploads: the URLs of any two say where the others are.
+ *
  * The URLs are kept per worker, as they come; an upload is never changed or removed through the API,
  * so a URL once answered stays that upload's for the whole run.
  */
 
 import type { Exchange } from '../http/exchange.ts';
+import { guessableFrom } from './guessable-urls.ts';
 
 export class UploadUrls {
   /** Each URL answered, with the upload that was answered it first. */
@@ -18,17 +23,28 @@ export class UploadUrls {
 
   /**
    * Undefined for an answer that is no upload's; else the upload's verdict: `earlier` the upload that
-   * was answered the same URL before it, if one was. Records the URL.
+   * was answered the same URL before it, if one was; else `guessable`, the first earlier upload whose URL
+   * tells this one's, and why. Records the URL.
    */
-  observe(exchange: Exchange): { url: string; earlier?: Exchange } | undefined {
+  observe(exchange: Exchange): { url: string; earlier?: Exchange; guessable?: { from: Exchange; reason: string } } | undefined {
     if (!exchange.response) return undefined;
     const url = uploadedUrl(exchange.response.status, exchange.response.body);
     if (url === undefined) return undefined;
     const key = normalised(url);
     const earlier = this.seen.get(key);
-    if (earlier && earlier !== exchange) return { url, earlier };
+    if (earlier === exchange) return { url };
+    if (earlier) return { url, earlier };
+    const guessable = this.guessableFromEarlier(key);
     this.seen.set(key, exchange);
-    return { url };
+    return guessable ? { url, guessable } : { url };
+  }
+
+  private guessableFromEarlier(key: string): { from: Exchange; reason: string } | undefined {
+    for (const [other, from] of this.seen) {
+      const reason = guessableFrom(key, other);
+      if (reason !== undefined) return { from, reason };
+    }
+    return undefined;
   }
 }
 

@@ -525,4 +525,14 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'newsletter-rename-capital-sharp-s-free', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
   { fault: 'newsletter-name-slug-splits-camel-case', include: ['createNewsletter'], caughtBy: ['crud_agreement'], breaks: ['newsletter.name-slug-derived'] },
   { fault: 'send-leap-second-refused', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['requests.valid-input-accepted'] },
+  // The twenty-sixth set (server/faults/twenty-sixth-look.ts), three of its misses caught by checks over
+  // all they apply to: every image the suite reads is read again, GET and HEAD, with the run's token,
+  // the other workspace's and an unknown one (suite/served-images.ts); every upload's URL against every
+  // earlier one's for a part too short, or too near as a number, to be random (upload_url_own, rule
+  // image.url-unguessable); every operation that takes a body sent it under its media type in other
+  // letter case with the parameters the type takes (positive_data_acceptance, rule
+  // requests.media-type-any-case).
+  { fault: 'image-other-workspace-token-404', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
+  { fault: 'upload-names-counted-up', include: ['uploadImage'], caughtBy: ['upload_url_own'], breaks: ['image.url-unguessable'] },
+  { fault: 'upload-media-type-case-sensitive', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case'] },
 ];

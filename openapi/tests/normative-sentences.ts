@@ -67,6 +67,7 @@ export const CARRIED: ReadonlyArray<readonly [string, string, string]> = [
   ['/paths//authors/get/description', '`page` defaults to 1 and `size` to 10, at most 100; a value ', 'lists.size-range'],
   ['/paths//images/upload/post/description', 'It is served with the image\'s type as `Content-Type` and st', 'image.served-at-url'],
   ['/paths//images/upload/post/description', 'Each upload has a URL of its own, even an upload of the same', 'image.url-per-upload'],
+  ['/paths//images/upload/post/description', "Nor is it derived from other uploads: what sets one upload's", 'image.url-unguessable'],
   ['/components/securitySchemes/bearerAuth/description', 'The token decides the workspace every request is scoped to.', 'auth.workspace-scope'],
   ['/components/parameters/ListSize/description', 'Out of range, or not a whole number written in decimal digit', 'lists.size-range'],
   ['/components/parameters/PostStatusFilter/description', 'Only posts with exactly this status.', 'lists.exact-filters'],

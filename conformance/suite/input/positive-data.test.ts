@@ -1,7 +1,9 @@
 /**
  * positive_data_acceptance, for every operation that takes input: valid inputs generated from the
  * operation's schemas, including boundary values (every field at its longest, every nullable field
- * null, the largest page size), are accepted with the declared success status.
+ * null, the largest page size), are accepted with the declared success status. Every operation that
+ * takes a body is also sent one under its media type spelt in other letter case, with the parameters
+ * the type takes (requests.media-type-any-case, media-type-spellings.ts): the same type to HTTP.
  */
 import { jsonMedia, takesUpload } from '../../cases/json-media.ts';
 import { deleterOf, successStatus } from '../../cases/run-case.ts';
@@ -11,6 +13,7 @@ import { forOperation } from '../harness.ts';
 import { suiteContext } from '../context.ts';
 import { imageUpload, SAMPLE_IMAGES, someShapeOf } from '../images.ts';
 import type { Kit, OperationCall, RawRequest } from '../kit.ts';
+import { formBytes, formDataMediaTypeSpelledOtherwise, jsonMediaTypeSpelledOtherwise } from '../media-type-spellings.ts';
 import { fillPath, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { guardAuthor, sendHoldingAuthor } from '../shared-author.ts';
@@ -56,20 +59,27 @@ function queryCall(t: Kit, operation: OperationInfo, ids: PathIds, strategy: Str
   return { ids, query };
 }
 
-/** Sends the valid input (JSON through the typed client, an upload as multipart) and judges the answer. */
-async function accept(t: Kit, operation: OperationInfo, input: OperationCall | RawRequest): Promise<void> {
+/**
+ * Sends the valid input (JSON through the typed client, an upload as multipart, or a request as given
+ * with the path ids it was made for) and judges the answer; `why` says what the input stands for.
+ */
+async function accept(t: Kit, operation: OperationInfo, input: OperationCall | RawRequest, ids = 'ids' in input ? input.ids : undefined, why = ''): Promise<void> {
   const expected = successStatus(operation);
   const { status, json } = await sendHoldingAuthor(t, operation, () => ('ids' in input ? t.call(operation, input) : t.raw(input)));
   const deleter = deleterOf(t, operation);
   const createdId = (json as { id?: unknown } | undefined)?.id;
-  if (deleter && typeof createdId === 'number' && 'ids' in input) {
+  if (deleter && typeof createdId === 'number' && ids) {
     t.cleanup(`${deleter.operationId} ${createdId}`, async () => {
-      const { status: deleted } = await t.call(deleter, { ids: { ...input.ids, id: createdId } });
+      const { status: deleted } = await t.call(deleter, { ids: { ...ids, id: createdId } });
       if (deleted !== 204 && deleted !== 404) throw new Error(`answered ${deleted}`);
     });
   }
-  t.verify(status === expected, status === undefined ? 'no response' : `answered ${status}; expected ${expected}`);
+  t.verify(status === expected, status === undefined ? 'no response' : `answered ${status}; expected ${expected}${why}`);
 }
+
+/** Why another spelling of the media type is the same type, for a failure's reason. */
+const SAME_TYPE = (sent: string, usual: string) =>
+  ` to a body sent as ${JSON.stringify(sent)}, which is ${usual}: media types, their parameter names and a charset's value are case-insensitive, and a quoted parameter value is the same value (RFC 9110 sections 8.3.1, 8.3.2, 5.6.6; requests.media-type-any-case)`;
 
 for (const operation of contract.operations) {
   const hasQuery = operation.parameters.some((parameter) => parameter.in === 'query');
@@ -87,6 +97,16 @@ for (const operation of contract.operations) {
           await accept(t, operation, await bodyCall(t, operation, ids, strategy));
         });
       }
+      test('accepts a body whose media type is spelt in other letter case, with a charset of UTF-8', { check: 'positive_data_acceptance', rules: ['requests.media-type-any-case', 'requests.valid-input-accepted'] }, async (t) => {
+        // A body the typed client would send, under `Application/JSON; CHARSET="Utf-8"` or the like.
+        guardAuthor(t, operation);
+        const ids = await pathIdsFor(t, operation);
+        const strategy: Strategy = UNDELETABLE_CREATES.has(operation.operationId) ? 'minimal' : 'typical';
+        const { body } = await bodyCall(t, operation, ids, strategy);
+        const contentType = jsonMediaTypeSpelledOtherwise(t.random.fork('media type'));
+        const request: RawRequest = { method: operation.method, path: fillPath(operation.path, ids), body: JSON.stringify(body), contentType };
+        await accept(t, operation, request, ids, SAME_TYPE(contentType, 'application/json in UTF-8'));
+      });
       if (operation.requestBody?.required === false) {
         test('accepts a request without a body', { check: 'positive_data_acceptance', rules: ['requests.valid-input-accepted'] }, async (t) => {
           const ids = await pathIdsFor(t, operation);
@@ -110,6 +130,13 @@ for (const operation of contract.operations) {
           await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(someShapeOf(image, t.random)) });
         });
       }
+      test('accepts an upload whose media type is spelt in other letter case', { check: 'positive_data_acceptance', rules: ['requests.media-type-any-case', 'image.form-data-only'] }, async (t) => {
+        // The multipart bytes fetch would send, under `Multipart/Form-Data; Boundary=...`: the type is
+        // the one the upload takes, so image.form-data-only's 415 is not its answer.
+        const { bytes, boundary } = await formBytes(imageUpload(someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random)).body);
+        const contentType = formDataMediaTypeSpelledOtherwise(boundary, t.random.fork('media type'));
+        await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), body: bytes, contentType }, {}, SAME_TYPE(contentType, 'multipart/form-data'));
+      });
     }
   }, { concurrent: true });
 }
