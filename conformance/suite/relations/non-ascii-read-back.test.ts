@@ -1,23 +1,30 @@
 /**
- * resources.update-kept and resources.answer-as-stored for text beyond ASCII and text that other formats
- * escape, through every read: the fields stored as sent that take free text (no format, no enum; not
- * the HTML and Markdown content, which have rules of their own) are written with text of Latin letters
- * with accents, Greek, CJK, a character outside the Basic Multilingual Plane, and the characters HTML,
- * SQL, JSON and URLs escape (`&`, `<`, `>`, `"`, `'`, a backslash, `%20`), and, where the field takes
- * them, lines ended by CR LF, CR and LF and a tab; the answer, the get and the list show each as written. The other read tests mostly read ASCII names back; a read that encodes
- * its answer otherwise than the write (JSON in Latin-1, a column read in another encoding) or a write
- * that escapes for an output it imagines (`&` stored as `&amp;`, `%20` decoded) turns only such text
- * into other characters.
+ * resources.update-kept and resources.answer-as-stored for text beyond ASCII, text that other formats
+ * escape and text that Unicode normalisation would change, through every read: the fields stored as
+ * sent that take free text (no format, no enum; not the HTML and Markdown content, which have rules of
+ * their own) are written with text of Latin letters with accents, Greek, CJK, a character outside the
+ * Basic Multilingual Plane, the characters HTML, SQL, JSON and URLs escape (`&`, `<`, `>`, `"`, `'`, a
+ * backslash, `%20`), compatibility characters (a ligature, full-width and half-width letters, a circled
+ * digit, a superscript), canonically equivalent forms (a letter and its combining accent as well as
+ * the precomposed letter, marks out of canonical order, the Ångström sign, conjoining Hangul jamo), and,
+ * where the field takes them, lines ended by CR LF, CR and LF and a tab; the answer, the get and the
+ * list show each as written. The other read tests mostly read ASCII names back; a read that encodes
+ * its answer otherwise than the write (JSON in Latin-1, a column read in another encoding), a write
+ * that escapes for an output it imagines (`&` stored as `&amp;`, `%20` decoded), or a read or write
+ * that passes text through NFC or NFKC (the names' comparison key, meant for comparing alone: the
+ * contract compares names "by Unicode full case folding after NFKC normalisation" and stores them as
+ * sent) turns only such text into other characters.
  *
- * Every create whose resource the contract reads at `<path>/{id}` is written so (under the create),
- * every update of update-subjects.ts (under the get, so a run of the get alone reads it), and the
- * shared author through its update, under the author's lock and restored after (only on a target whose
- * author the suite may change: --fixtures author_id, or --disposable-target).
+ * Every create whose resource the contract reads at `<path>/{id}` is written so, every update of
+ * update-subjects.ts, and the shared author through its update, under the author's lock and restored
+ * after (only on a target whose author the suite may change: --fixtures author_id, or
+ * --disposable-target). Each test is declared under every operation it reads through (the write, the
+ * get and the list), so that a run of any one of them alone shows a fault of that one.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
-import { forOperation } from '../harness.ts';
+import { forOperation, type RegisterTest } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { pathIdsFor } from '../requests.ts';
 import { Resources } from '../resources.ts';
@@ -28,10 +35,27 @@ import { differences, listedItem, listOf, readResource, UPDATES, updateResource,
 const { contract, validator } = suiteContext();
 
 /**
- * Text of several scripts and planes (two-, three- and four-byte UTF-8 sequences) and the characters
- * HTML, SQL, JSON and URLs escape: none of them is anything but itself in a JSON string.
+ * Text that NFKC changes (compatibility characters: the ligature `ﬁ`, full-width `Ｆｕｌｌ`, the circled
+ * digit `①`, a superscript `²`, a half-width katakana `ｶ`) and text that NFC or NFD changes too (`e`
+ * and a combining acute after the precomposed `é` of WRITTEN_TEXT, `q` with its dot above written
+ * before its dot below, the Ångström sign U+212B, conjoining jamo that NFC composes into `가`). Each is
+ * written as the code points it is, so that no editor or tool on the way normalises the suite's own text.
  */
-const WRITTEN_TEXT = `Café Ünïcødé — Ελληνικά 東京 🙂 R&D <b>"it's"</b> C:\\dir %20`;
+const NORMALISABLE_TEXT = '\uFB01ne \uFF26\uFF55\uFF4C\uFF4C \u2460 x\u00B2 \uFF76 Cafe\u0301 q\u0307\u0323 \u212B \u1100\u1161';
+
+/**
+ * Text of several scripts and planes (two-, three- and four-byte UTF-8 sequences), the characters
+ * HTML, SQL, JSON and URLs escape, and the forms normalisation changes: none of them is anything but
+ * itself in a JSON string.
+ */
+const WRITTEN_TEXT = `Café Ünïcødé — Ελληνικά 東京 🙂 R&D <b>"it's"</b> C:\\dir %20 ${NORMALISABLE_TEXT}`;
+
+/**
+ * A message's text with each character normalisation would change, each combining mark and each
+ * conjoining jamo shown as its code point: `fine` and `\u{FB01}ne`, `é` and `e\u{301}` look alike.
+ */
+const showForms = (text: string): string =>
+  text.replace(/./gsu, (character) => (/\p{M}|[\u1100-\u11FF]/u.test(character) || character.normalize('NFKC') !== character ? `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}` : character));
 
 /**
  * Lines ended every way text arrives (CR LF from a browser's form, a lone CR, LF) and a tab, after the
@@ -85,14 +109,14 @@ async function readsBack(t: Kit, readerId: string, ids: Record<string, number>, 
   // A body that does not parse (bytes that are not UTF-8 turned into other JSON) is text not read back.
   t.ensure(read !== undefined, `${readerId} after ${after} answered a body that is not JSON: the text was not read back as written`);
   const asRead = differences(written, read, fields);
-  t.verify(asRead.length === 0, `${readerId} after ${after} shows other text than was written: ${asRead.join('; ')}`);
+  t.verify(asRead.length === 0, `${readerId} after ${after} shows other text than was written: ${showForms(asRead.join('; '))}`);
   const list = listOf(contract, readerId);
   if (!list) return;
   const { id, ...parentIds } = ids;
   const item = await listedItem(t, list.operation, parentIds, id!);
   t.ensure(item !== undefined, `${list.operation.operationId} does not list ${id} after ${after}`);
   const asListed = differences(written, item, fields.filter((field) => list.fields.includes(field)));
-  t.verify(asListed.length === 0, `${list.operation.operationId} after ${after} shows other text than was written: ${asListed.join('; ')}`);
+  t.verify(asListed.length === 0, `${list.operation.operationId} after ${after} shows other text than was written: ${showForms(asListed.join('; '))}`);
 }
 
 /** Updates the fields to the text; the answer, the get and the list show it as written. */
@@ -100,17 +124,25 @@ async function updatesAndReadsBack(t: Kit, updateId: string, readerId: string, i
   const written = writtenValues(t, updateId, fields);
   const answered = await updateResource(t, updateId, ids, written);
   const asAnswered = differences(written, answered, fields);
-  t.verify(asAnswered.length === 0, `${updateId} answered other text than it was sent: ${asAnswered.join('; ')}`);
+  t.verify(asAnswered.length === 0, `${updateId} answered other text than it was sent: ${showForms(asAnswered.join('; '))}`);
   await readsBack(t, readerId, ids, written, updateId);
 }
 
 const title = (fields: readonly string[], reads: string) =>
-  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), with the characters formats escape (& < > " ' \\ %20) and every line end, as written${reads}`;
+  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), in forms NFC and NFKC change, with the characters formats escape (& < > " ' \\ %20) and every line end, as written${reads}`;
+
+/**
+ * Declares a test under each of these operations once (the write, the get, the list): a run of any one
+ * of them alone reads the text through it, so a fault of a get or a list alone shows in its own run.
+ */
+function underEach(operationIds: readonly (string | undefined)[], declare: (test: RegisterTest) => void): void {
+  for (const operationId of new Set(operationIds.filter((id): id is string => id !== undefined))) forOperation(operationId, declare);
+}
 
 for (const [updateId, subject] of Object.entries(UPDATES)) {
   const fields = subject.fields.filter((field) => takesFreeText(updateId, field));
   if (fields.length === 0) continue;
-  forOperation(subject.readerId, (test) => {
+  underEach([updateId, subject.readerId], (test) => {
     test(title(fields, listOf(contract, subject.readerId) ? ', and so does the list' : ''), { check: 'crud_agreement', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const ids = await subject.make(new Resources(t), t);
       await updatesAndReadsBack(t, updateId, subject.readerId, ids, fields);
@@ -126,7 +158,7 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
   const stored = Object.values(UPDATES).find((subject) => subject.readerId === reader?.operationId)?.fields ?? [];
   const fields = stored.filter((field) => takesFreeText(create.operationId, field));
   if (!reader || fields.length === 0) continue;
-  forOperation(create.operationId, (test) => {
+  underEach([create.operationId, listOf(contract, reader.operationId)?.operation.operationId], (test) => {
     test(`${title(fields, '')}, in the create's answer, the get${listOf(contract, reader.operationId) ? ' and the list' : ''}`, { check: 'crud_agreement', rules: [...RULES, 'resources.readable-after-create'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const parentIds = await pathIdsFor(t, create);
       const written = writtenValues(t, create.operationId, fields);
@@ -135,7 +167,7 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
       t.ensure(status === 201, `${create.operationId} with ${fields.join(', ')} of text beyond ASCII and with escaped characters answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
       const answered = json as Json & { id: number };
       const asAnswered = differences(written, answered, fields);
-      t.verify(asAnswered.length === 0, `${create.operationId} answered other text than it was sent: ${asAnswered.join('; ')}`);
+      t.verify(asAnswered.length === 0, `${create.operationId} answered other text than it was sent: ${showForms(asAnswered.join('; '))}`);
       await readsBack(t, reader.operationId, { ...parentIds, id: answered.id }, written, create.operationId);
     });
   });
@@ -143,7 +175,7 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
 
 const authorFields = AUTHOR_TEXT_FIELDS.filter((field) => takesFreeText('updateAuthor', field));
 if (authorFields.length > 0) {
-  forOperation('updateAuthor', (test) => {
+  underEach(['updateAuthor', 'getAuthor', listOf(contract, 'getAuthor')?.operation.operationId], (test) => {
     test(title(authorFields, listOf(contract, 'getAuthor') ? ', and so does the list' : ''), { check: 'crud_agreement', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const id = new Resources(t).sharedAuthorId();
       if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);

@@ -1,0 +1,146 @@
+/**
+ * slugs.cut-to-fit at the lengths around the cut, for every slug derived from a text: a slug longer than
+ * 90 characters "is cut after its 90th character, and a hyphen left at the end of the cut is dropped",
+ * and a uniqueness suffix "is appended after the cut". The other long-slug tests send texts of 255
+ * characters, whose slugs are far past the cut; a server that cuts only past some other length (100,
+ * the Slug schema's `maxLength`), or that makes room for a suffix by cutting shorter, passes them. So
+ * every create that derives a slug (a post's, a category's and an email's slug, a page's slug and
+ * `name_slug`, a newsletter's `name_slug`) and every rename that moves a `name_slug` (pages, newsletters)
+ * is sent texts whose slug is exactly 90 characters (kept whole), 95 (cut to 90), and 100 with a hyphen
+ * as its 90th (cut to 89); and one more text whose slug is taken: on a create, the 90-character one
+ * again (`-1` after all 90 characters), on a rename, the 100-character one given to a second resource
+ * (`-1` after the 89).
+ *
+ * Pages and newsletters, whose names are unique, take the text again with a `!` after it (the same slug).
+ * Creates of the three lengths are sent at once; renames change one resource, one text after the other.
+ *
+ * What it leaves: four pages and four newsletters from the creates, two of each from the renames,
+ * named after the run; the children are deleted.
+ */
+import type { CheckName } from '../../checks/catalog.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { Resources } from '../resources.ts';
+import { expectedSlug, SLUG_CUT } from '../slugs.ts';
+import { CHILDREN } from './slug-children.ts';
+import { UNIQUELY_NAMED } from './unique-named.ts';
+
+const { contract } = suiteContext();
+
+type Json = Record<string, unknown> & { id: number };
+
+interface Length {
+  what: string;
+  /** The text, from a run name at its start whose slug is `head` characters long. */
+  text: (name: string, head: number) => string;
+}
+
+const LENGTHS: Length[] = [
+  { what: 'a slug of exactly 90 characters', text: (name, head) => `${name} ${'x'.repeat(SLUG_CUT - head - 1)}` },
+  { what: 'a slug of 95 characters', text: (name, head) => `${name} ${'x'.repeat(SLUG_CUT + 5 - head - 1)}` },
+  { what: 'a slug of 100 characters whose 90th is a hyphen', text: (name, head) => `${name} ${'x'.repeat(SLUG_CUT - head - 2)} ${'y'.repeat(10)}` },
+];
+
+/** Each length's text, with a run name of its own, and the slug the contract derives from it. */
+function textsToSend(t: Kit): { length: Length; text: string; expected: string }[] {
+  return LENGTHS.map((length) => {
+    const name = t.names.name('cut');
+    const text = length.text(name, expectedSlug(name).length);
+    return { length, text, expected: expectedSlug(text, { removeSlash: true }) };
+  });
+}
+
+const uniquelyNamed = (operationId: string) => UNIQUELY_NAMED.some(({ create }) => create === operationId);
+
+/** The same text again, for a resource of a unique name a `!` after it: the same slug. */
+const again = (operationId: string, text: string) => (uniquelyNamed(operationId) ? `${text}!` : text);
+
+const verdict = (operationId: string, field: string, what: string, shown: unknown, expected: string) =>
+  `${operationId} of a text with ${what}: ${field} ${JSON.stringify(shown)} (${String(shown ?? '').length} characters); expected ${expected} (${expected.length} characters: cut after the 90th character, a hyphen left at the end dropped, a suffix after the cut)`;
+
+interface Deriving {
+  create: string;
+  /** The body field the slug is derived from. */
+  field: string;
+  /** The rest of a valid body. */
+  body?: Record<string, unknown>;
+  slugs: string[];
+  check: CheckName;
+  rules: string[];
+  /** The parent's path ids and the delete of a child; none for pages and newsletters. */
+  parent?: (resources: Resources) => Record<string, number>;
+  remove?: string;
+}
+
+const CREATES: Deriving[] = [
+  ...CHILDREN.map(
+    (child): Deriving => ({
+      create: child.create,
+      field: child.field,
+      body: child.body,
+      slugs: ['slug'],
+      check: child.check,
+      rules: child.rules,
+      parent: (resources) => ({ [child.parentParameter]: child.parentName === 'page' ? resources.sharedPageId() : resources.sharedNewsletterId() }),
+      remove: child.remove,
+    }),
+  ),
+  { create: 'createPage', field: 'name', slugs: ['slug', 'name_slug'], check: 'page_creation', rules: ['page.slug-from-name'] },
+  { create: 'createNewsletter', field: 'name', slugs: ['name_slug'], check: 'crud_agreement', rules: ['newsletter.name-slug-derived'] },
+];
+
+for (const subject of CREATES) {
+  forOperation(subject.create, (test) => {
+    test('cuts the slug of texts whose slug is 90, 95 and 100 characters (a hyphen the 90th) at the cut, and suffixes a taken 90-character one after it', { check: subject.check, rules: ['slugs.cut-to-fit', ...subject.rules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      const operation = contract.operation(subject.create);
+      const ids = subject.parent?.(new Resources(t)) ?? {};
+      const make = async (text: string) => {
+        const { status, json, exchange } = await t.call(operation, { ids, body: { ...subject.body, [subject.field]: text } });
+        t.ensure(status === 201, `${subject.create} with ${subject.field} ${JSON.stringify(text)} answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
+        const made = json as Json;
+        if (subject.remove) t.cleanup(`${subject.remove} ${made.id}`, async () => void (await t.call(contract.operation(subject.remove!), { ids: { ...ids, id: made.id } })));
+        return { made, exchange };
+      };
+      const texts = textsToSend(t);
+      const answers = await Promise.all(texts.map(({ text }) => make(text)));
+      texts.forEach(({ length, expected }, index) => {
+        for (const field of subject.slugs) t.verify(answers[index]!.made[field] === expected, verdict(subject.create, field, length.what, answers[index]!.made[field], expected), { evidence: answers[index]!.exchange });
+      });
+      const [exact] = texts;
+      const second = await make(again(subject.create, exact!.text));
+      for (const field of subject.slugs) {
+        t.verify(second.made[field] === `${exact!.expected}-1`, verdict(subject.create, field, `${exact!.length.what}, taken`, second.made[field], `${exact!.expected}-1`), { evidence: second.exchange });
+      }
+    });
+  });
+}
+
+/** The rule by which name_slug follows a rename. */
+const RENAME_RULES: Record<string, { check: CheckName; rules: string[] }> = {
+  updatePage: { check: 'crud_agreement', rules: ['page.rename-keeps-slug'] },
+  updateNewsletter: { check: 'newsletter_update', rules: ['newsletter.rename-moves-name-slug'] },
+};
+
+for (const { create, rename } of UNIQUELY_NAMED) {
+  const own = RENAME_RULES[rename] ?? { check: 'crud_agreement' as const, rules: [] };
+  forOperation(rename, (test) => {
+    test('moves name_slug to the cut slug of names whose slug is 90, 95 and 100 characters (a hyphen the 90th), and suffixes a taken one after the cut', { check: own.check, rules: ['slugs.cut-to-fit', ...own.rules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      const made = await Promise.all([0, 1].map(async () => {
+        const { status, json, exchange } = await t.call(contract.operation(create), { ids: {}, body: { name: t.names.name('renamed') } });
+        t.ensure(status === 201, `${create} answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
+        return (json as Json).id;
+      }));
+      const renameTo = async (id: number, name: string, what: string, expected: string) => {
+        const { status, json, exchange } = await t.call(contract.operation(rename), { ids: { id }, body: { name } });
+        t.ensure(status === 200, `${rename} to ${JSON.stringify(name)} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
+        t.verify((json as Json).name_slug === expected, verdict(rename, 'name_slug', what, (json as Json).name_slug, expected), { evidence: exchange });
+      };
+      const texts = textsToSend(t);
+      for (const { length, text, expected } of texts) await renameTo(made[0]!, text, length.what, expected);
+      // The first now holds the last text's slug: the second, renamed to that text with a `!`, gets it with -1.
+      const last = texts.at(-1)!;
+      await renameTo(made[1]!, again(create, last.text), `${last.length.what}, taken`, `${last.expected}-1`);
+    });
+  });
+}
