@@ -6,7 +6,10 @@
  * also read with the run's token, with the other workspace's (with --token2) and with a token no
  * workspace has, and each answer must be the one without a token, byte for byte. A server that serves
  * its images behind the API's authentication, scoped to the caller's workspace, serves a browser right
- * and shows only to a request that carries another workspace's token, or one it does not know.
+ * and shows only to a request that carries another workspace's token, or one it does not know. An image
+ * over 2 MiB (the size tests' largest) is asked with each token by HEAD only, its status, type and
+ * length judged against the GET without one: three more GETs of 10 MiB cost as much as every other
+ * token read of a run together, and what a server answers a token does not depend on the image's size.
  *
  * Every URL read so is also asked with HEAD, with each of those Authorizations (http.head: HEAD is
  * answered wherever GET is, the URLs the API hands out included): the same status and media type as the
@@ -32,6 +35,9 @@ interface Reader {
   what: string;
   authorization?: string;
 }
+
+/** Images larger than this are asked with a token by HEAD only (see above). */
+const TOKEN_GET_LIMIT = 2 * 1024 * 1024;
 
 const header = (exchange: Exchange, name: string) => exchange.response?.headers.find(([key]) => key.toLowerCase() === name)?.[1];
 const mediaType = (value: string | undefined) => (value ?? '').split(';')[0]!.trim().toLowerCase();
@@ -64,7 +70,8 @@ async function getAs(t: Kit, url: string, reader: Reader, evidence?: Exchange): 
 /**
  * GET of the image at `url` without a token, then HEAD of it, judged against GET (check head_as_get,
  * rule http.head); where that GET served something (200), the same GET and HEAD with each token reader,
- * at once, each GET judged against the one without a token (image.public-url). Undefined, with the
+ * at once (HEAD alone for an image over 2 MiB), each judged against the GET without a token
+ * (image.public-url) and each HEAD against its GET. Undefined, with the
  * failure recorded, when the GET without a token gets no answer.
  */
 export async function fetchServed(t: Kit, url: string, evidence?: Exchange): Promise<ServedImage | undefined> {
@@ -77,6 +84,7 @@ export async function fetchServed(t: Kit, url: string, evidence?: Exchange): Pro
   await Promise.all([
     asksHead ? judgeHead(t, url, served, browser) : undefined,
     ...readers.map(async (reader) => {
+      if (served.bytes.length > TOKEN_GET_LIMIT) return asksHead ? judgeTokenHead(t, url, served, reader) : undefined;
       const read = await getAs(t, url, reader, evidence);
       if (!read || !judgeTokenRead(t, url, served, read, reader)) return;
       if (asksHead) await judgeHead(t, url, read, reader);
@@ -96,12 +104,29 @@ function judgeTokenRead(t: Kit, url: string, anonymous: ServedImage, read: Serve
   );
 }
 
+/** A large image's HEAD with a token answers what its GET without one did (image.public-url), and as a HEAD does. */
+async function judgeTokenHead(t: Kit, url: string, anonymous: ServedImage, reader: Reader): Promise<void> {
+  const head = (await sendAs(t, url, 'HEAD', reader)).exchange;
+  const status = head.response?.status;
+  const served = t.verify(
+    status === anonymous.status,
+    `HEAD ${url} ${reader.what} answered ${status ?? `nothing (${head.error})`}, where GET without a token answered ${anonymous.status}: the image is public, served the same with or without a token, whichever workspace's (ImageLocation; image.public-url)`,
+    { check: 'ensure_resource_availability', rules: ['image.public-url'], evidence: head },
+  );
+  if (served) judgeHeadAnswer(t, url, head, anonymous, reader);
+}
+
 /** HEAD of the URL, as the reader, answers what the reader's GET just answered, without the body. */
 async function judgeHead(t: Kit, url: string, get: ServedImage, reader: Reader): Promise<void> {
   const head = (await sendAs(t, url, 'HEAD', reader)).exchange;
-  const options = { check: 'head_as_get', rules: ['http.head'], evidence: head } as const;
   const status = head.response?.status;
-  if (!t.verify(status === get.status, `HEAD ${url} ${reader.what} answered ${status ?? `nothing (${head.error})`} where GET answered ${get.status}`, options)) return;
+  if (!t.verify(status === get.status, `HEAD ${url} ${reader.what} answered ${status ?? `nothing (${head.error})`} where GET answered ${get.status}`, { check: 'head_as_get', rules: ['http.head'], evidence: head })) return;
+  judgeHeadAnswer(t, url, head, get, reader);
+}
+
+/** A HEAD answered with GET's status: no body, GET's type, and GET's length where it gives one. */
+function judgeHeadAnswer(t: Kit, url: string, head: Exchange, get: ServedImage, reader: Reader): void {
+  const options = { check: 'head_as_get', rules: ['http.head'], evidence: head } as const;
   t.verify(!head.response?.body, `HEAD ${url} ${reader.what} answered with a body of ${head.response?.body.length} bytes`, options);
   const headType = mediaType(header(head, 'content-type'));
   t.verify(headType === get.type, `HEAD ${url} ${reader.what} answered Content-Type ${headType || 'none'}, GET ${get.type || 'none'}`, options);
