@@ -507,4 +507,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-delete-sent-typed-already-sent', include: ['deleteEmail'], caughtBy: ['conflict_detection'], breaks: ['email.only-draft-changes'] },
   { fault: 'emails-422-names-paging-only', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'post-update-scheduled-names-scheduled-at', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  // A twenty-fifth set, written from the contract alone (server/faults/twenty-fifth-look.ts), caught by
+  // checks over all they apply to: every list of the test's own walked again after a create and a delete
+  // of its own (pages-any-order.test.ts); every list, unfiltered and under each filter value, while the
+  // other workspace holds items in every state a filter selects, its authors inactive too
+  // (other-workspace-lists.test.ts); every delete of a child leaves its parent and every other child as
+  // they were (delete-named-only.test.ts, rule resources.delete-named-only); every get and list reads a
+  // resource updated since it was made as the update answered it (read-after-update.test.ts).
+  { fault: 'posts-page-start-remembered', include: ['listPosts'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'authors-inactive-every-workspace', include: ['listAuthors'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'category-delete-clears-page-posts', include: ['deleteCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
+  { fault: 'post-get-updated-at-from-created-at', include: ['getPost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
 ];

@@ -147,19 +147,20 @@ const HOLDS: Record<string, Holds> = {
   },
 };
 
-/** A parent of the test's own with one plain item in the list: its path ids. */
-async function ownParent(t: Kit, operation: OperationInfo): Promise<Record<string, number>> {
+/** A parent of the test's own with one plain item in the list: its path ids, and the item's id. */
+async function ownParent(t: Kit, operation: OperationInfo): Promise<{ ids: Record<string, number>; made: number }> {
   const resources = new Resources(t);
   const ids: Record<string, number> = operation.path.includes('{page_id}') ? { page_id: (await resources.page('isolated')).id } : { newsletter_id: (await resources.newsletter('isolated')).id };
-  await oneMoreItem(t, operation, ids);
-  return ids;
+  return { ids, made: await oneMoreItem(t, operation, ids) };
 }
 
-/** Every query the list is read with: none, then each value of each filter alone. */
+/**
+ * Every query the list is read with: none, then each value of each filter alone (an id filter: the ids
+ * the other workspace's items carry; the test's own item, plain, carries none).
+ */
 function queriesOf(operation: OperationInfo, items: Json[]): Record<string, string>[] {
   const queries: Record<string, string>[] = [{}];
   for (const filter of filtersOf(contract, operation)) {
-    // An id filter takes the ids the items carry, of either workspace.
     const values = filter.values ?? [...new Set(items.map((item) => item[filter.name]).filter((value) => value !== null && value !== undefined).map(String))];
     for (const value of values) queries.push({ [filter.name]: value });
   }
@@ -173,22 +174,23 @@ for (const operation of contract.operations.filter((candidate) => isList(contrac
   forOperation(operation.operationId, (test) => {
     test("never shows nor counts another workspace's items, in every state a filter selects, without a filter or under each filter value", { check: 'workspace_isolation', rules: ['auth.workspace-scope', 'lists.exact-filters'], needs: ['state', 'token_validation'], timeoutMs: DELIVERY_TEST_TIMEOUT_MS }, async (t: Kit) => {
       if (!t.options.token2) t.notApplicable('needs --token2, a token of a second workspace');
-      const own = hasOwnParent(operation);
-      const ids = own ? await ownParent(t, operation) : {};
+      const own = hasOwnParent(operation) ? await ownParent(t, operation) : undefined;
+      const ids = own?.ids ?? {};
       const largest = maximumSize(t, operation);
       await HOLDS[operation.operationId]!(t, otherWorkspace(t, t.options.token2), async (theirs, arrangement) => {
         const theirIds = new Set(theirs.map((item) => item.id));
-        const mine = own ? await walkList(t, operation, ids, { size: largest }) : undefined;
-        if (mine) t.ensure(mine.problem === undefined, mine.problem ?? '', { evidence: mine.exchange });
-        for (const query of queriesOf(operation, [...theirs, ...(mine?.items ?? [])])) {
+        // Read without a filter first: under the test's own parent, what a filter must pick from.
+        let unfiltered: ListedItem[] = [];
+        for (const query of queriesOf(operation, theirs)) {
           const walk = await walkList(t, operation, ids, { size: largest, query });
           const where = `with the --token2 workspace holding ${arrangement}, ${operation.operationId} ${describeQuery(query)}`;
           if (!t.verify(walk.problem === undefined, `${where}: ${walk.problem}`, { evidence: walk.exchange })) return;
           const leaked = walk.items.filter((item) => theirIds.has(item.id));
           t.verify(leaked.length === 0, `${where} lists ${leaked.map((item) => item.id).join(', ')}, of the other workspace (a request sees only its own workspace)`, { evidence: walk.exchange, rules: ['auth.workspace-scope'] });
-          if (mine) {
+          if (Object.keys(query).length === 0) unfiltered = walk.items;
+          if (own) {
             // Under the test's own parent: exactly the test's item where it matches, counted alone.
-            const expected = mine.items.filter((item) => matches(item, query)).map((item) => item.id);
+            const expected = Object.keys(query).length === 0 ? [own.made] : unfiltered.filter((item) => item.id === own.made && matches(item, query)).map((item) => item.id);
             const shown = walk.items.map((item) => item.id);
             t.verify(shown.join() === expected.join() && walk.total === expected.length, `${where} holds [${shown.join(', ')}] with total ${walk.total}; of the test's own parent, [${expected.join(', ')}] match (total ${expected.length})`, { evidence: walk.exchange, rules: ['auth.workspace-scope', 'lists.exact-filters'] });
           } else if (walk.total <= largest) {

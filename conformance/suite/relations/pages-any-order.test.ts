@@ -11,7 +11,7 @@
  *
  * Then the test writes to the list itself, once its later pages have been read: a new item (listed
  * first), then a delete of an item near the top (every later item moves one place up). After each
- * write, the list read at the largest size and walked at each size is exactly the list as it is then:
+ * write, the list walked at each size of the reads above (3 and 2) is exactly the list as it is then:
  * the new item first, the deleted one gone, every other item once, in order, and the total counting
  * them (lists.envelope-arithmetic: "walking the pages visits every item once"). A server that serves a
  * later page from where it began when first read (a remembered start, a cached page) is right until
@@ -48,11 +48,11 @@ function fieldDifference(expected: Envelope['result'], got: Envelope['result']):
 }
 
 /**
- * After `after`, the list at the largest size and walked at each of SIZES holds exactly `expected` (ids,
+ * After `after`, the list walked at each of SIZES (several pages each) holds exactly `expected` (ids,
  * newest first), with that total: false, having failed the test, where it does not.
  */
 async function walksAsItIs(t: Kit, operation: OperationInfo, ids: Record<string, number>, expected: number[], after: string): Promise<boolean> {
-  const walks = await Promise.all([maximumSize(t, operation), ...SIZES].map(async (size) => ({ size, walk: await walkList(t, operation, ids, { size }) })));
+  const walks = await Promise.all(SIZES.map(async (size) => ({ size, walk: await walkList(t, operation, ids, { size }) })));
   for (const { size, walk } of walks) {
     const where = `${after}, the list walked at size ${size}`;
     if (!t.verify(walk.problem === undefined, `${where}: ${walk.problem}`, { evidence: walk.exchange })) return false;
