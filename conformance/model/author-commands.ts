@@ -10,8 +10,9 @@
  * follows the names, the slug stays, `getAuthor` agrees (author.update-kept); the active filter of the
  * list follows `active`; and an author made inactive keeps their emails, which still name them
  * (author.inactive-keeps-work: the email commands predict that, since nothing of an email changes).
- * The author the suite shares with its other test files changes under them too: it is read afresh,
- * holding its lock, before each command that predicts it.
+ * The authors the suite shares with its other test files change under them too (the run's own; on a
+ * disposable target the --token2 workspace's, which the isolation test of listAuthors sets inactive and
+ * back): each is read afresh, holding its lock, before each command that predicts it.
  */
 import fc from 'fast-check';
 import { newestFirst, type Json, type ModelAuthor, type ServiceModel, type Workspace } from './state.ts';
@@ -34,6 +35,12 @@ export class LearnAuthors implements Command {
   constructor(readonly workspace: Workspace) {}
   check = () => true;
   async run(model: ServiceModel, world: World) {
+    // The other workspace's authors, which other test files change on a disposable target, are read
+    // under their one lock, so that none moves from one list to the other between the two reads (and
+    // is missed by both); the run's own shared author has a lock of its own, by id, and is handled below.
+    await world.authors.hold(this.workspace, [], () => this.learn(model, world));
+  }
+  private async learn(model: ServiceModel, world: World) {
     for (const active of [true, false]) {
       const step = `listAuthors ?active=${active}`;
       const answer = await exchange(world, step, { operationId: 'listAuthors', workspace: this.workspace, ids: {}, query: { size: 100, active: String(active) } }, { status: 200, rules: LIST });
@@ -90,7 +97,7 @@ export class GetAuthor implements Command {
     if (!own) return void (await exchange(world, step, request, { status: 404, rules: [id === MISSING_ID ? 'resources.missing-is-404' : 'auth.workspace-scope'] }));
     if (!author!.snapshot) return void (await exchange(world, step, request, { status: 200, fields: { id }, rules: REACH }));
     if (this.head) return void (await exchange(world, step, request, { status: 200, rules: REACH }));
-    if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(id, () => current(world, this.workspace, author!)));
+    if (world.authors.shared(this.workspace, id)) return void (await world.authors.hold(this.workspace, [id], () => current(world, this.workspace, author!)));
     await exchange(world, step, request, { status: 200, same: author!.snapshot, rules: AUTHOR_READ });
   }
   toString = () => `${this.head ? 'HEAD ' : ''}getAuthor ${ws(this.workspace)} author#${this.author}`;
@@ -147,7 +154,7 @@ export class UpdateAuthor implements Command {
     const step = `updateAuthor ${id} with ${JSON.stringify(body)}`;
     const request = { operationId: 'updateAuthor', workspace: this.workspace, ids: { id }, body };
     if (!own) return void (await exchange(world, step, request, { status: 404, rules: [id === MISSING_ID ? 'resources.missing-is-404' : 'auth.workspace-scope'] }));
-    await world.authors.hold(id, async () => {
+    await world.authors.hold(this.workspace, [id], async () => {
       const before = await current(world, this.workspace, author!);
       let prediction: Prediction;
       // {} changes nothing, updated_at included; otherwise what the body names, and only that.
@@ -185,9 +192,11 @@ export class ListAuthors implements Command {
     }
     const all = model.authors.filter((author) => author.workspace === this.workspace);
     const known = all.filter((author) => author.snapshot !== undefined);
-    const shared = known.find((author) => world.authors.shared(this.workspace, author.id));
+    // Every author other test files change (the run's own; the other workspace's on a disposable
+    // target) is read afresh under its lock, held until the list is judged.
+    const shared = known.filter((author) => world.authors.shared(this.workspace, author.id));
     const list = async () => {
-      if (shared) await current(world, this.workspace, shared);
+      for (const author of shared) await current(world, this.workspace, author);
       // Only active authors unless active=false (lists.exact-filters), newest first.
       const wanted = this.active ?? true;
       const items = newestFirst(known.filter((author) => author.snapshot!.active === wanted).map((author) => ({ snapshot: author.snapshot! })));
@@ -202,7 +211,7 @@ export class ListAuthors implements Command {
       judge(world, `${step}: the authors the model knows`, { status: 200, list: { ids, total: ids.length }, rules: LIST }, { ...answer, json: { result: shown, total: shown.length } });
       compareItems(world, step, items, { ...answer, json: { result: shown } });
     };
-    await (shared ? world.authors.hold(shared.id, list) : list());
+    await world.authors.hold(this.workspace, shared.map((author) => author.id), list);
   }
   toString = () => `${this.head ? 'HEAD ' : ''}listAuthors ${ws(this.workspace)}${this.active === undefined ? '' : ` active=${this.active}`}`;
 }

@@ -11,7 +11,7 @@ import type { Kit } from '../suite/kit.ts';
 import { commandArbitraries, startingCommands } from './commands.ts';
 import { ServiceModel, type Workspace } from './state.ts';
 import { ModelMismatch, type AuthorAccess, type World } from './world.ts';
-import { holdingAuthor } from '../suite/shared-author.ts';
+import { holdingAuthor, holdingOtherAuthors, otherAuthorsShared } from '../suite/shared-author.ts';
 import { isExcludedCheck } from '../checks/exclusions.ts';
 import { StampOrder } from './stamp-order.ts';
 
@@ -45,13 +45,20 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
   const workspaces = tokens.map((_, index) => index as Workspace);
   const stats = { predicted: 0, unpredicted: new Map<string, number>(), operations: new Set<string>() };
   let run = 0;
-  // The author the suite's other test files share (workspace 1's), and which authors the run may change.
+  // The authors the suite's other test files share, and which authors the run may change: workspace 1's
+  // (the one the run names), and on a disposable target the second workspace's too, which the isolation
+  // test of listAuthors sets inactive and back (other-workspace-lists.test.ts).
   const sharedId = t.fixtures.authorId;
-  const shared = (workspace: Workspace, id: number) => workspace === 0 && id === sharedId;
+  const shared = (workspace: Workspace, id: number) => (workspace === 0 && id === sharedId) || (workspace === 1 && otherAuthorsShared(t));
   const authors: AuthorAccess = {
     writable: (workspace, id) => t.options.disposableTarget === true || (t.fixtures.authorWritable && shared(workspace, id)),
     shared,
-    hold: (id, work) => (id === sharedId ? holdingAuthor(t, id, work) : work()),
+    hold: (workspace, ids, work) =>
+      workspace === 1
+        ? otherAuthorsShared(t)
+          ? holdingOtherAuthors(t, work)
+          : work()
+        : ids.filter((id) => shared(workspace, id)).reduce<typeof work>((inner, id) => () => holdingAuthor(t, id, inner), work)(),
   };
   const authorsWritable = t.options.disposableTarget === true || t.fixtures.authorWritable;
 

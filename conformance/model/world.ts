@@ -119,8 +119,11 @@ export interface AuthorAccess {
    * learned afresh before each use, and `hold` keeps them off it meanwhile.
    */
   shared(workspace: Workspace, id: number): boolean;
-  /** Runs `work` holding the author's lock, if other test files use that author. */
-  hold<T>(id: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` holding the locks of these authors of the workspace that other test files use (the
+   * other workspace's authors share one lock, taken even for no id: a read that learns them).
+   */
+  hold<T>(workspace: Workspace, ids: readonly number[], work: () => Promise<T>): Promise<T>;
 }
 
 export function notePredictionOpen(world: World, why: string): void {

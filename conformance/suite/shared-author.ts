@@ -16,14 +16,13 @@ import type { Kit } from './kit.ts';
 /** Longer than any request may take, so a lock left by a killed worker frees itself. */
 const STALE_AFTER_MS = 60_000;
 
-function lockPath(t: Kit, authorId: number): string {
-  const target = createHash('sha256').update(`${t.options.baseUrl} ${authorId}`).digest('hex').slice(0, 16);
+function lockPath(t: Kit, what: string): string {
+  const target = createHash('sha256').update(`${t.options.baseUrl} ${what}`).digest('hex').slice(0, 16);
   return join(tmpdir(), `publishing-conformance-author-${target}`);
 }
 
-/** Runs `work` while no other test of any worker reads-to-compare or changes the author. */
-export async function holdingAuthor<T>(t: Kit, authorId: number, work: () => Promise<T>): Promise<T> {
-  const release = await lockfile.lock(lockPath(t, authorId), {
+async function holding<T>(t: Kit, what: string, work: () => Promise<T>): Promise<T> {
+  const release = await lockfile.lock(lockPath(t, what), {
     // The path names the lock itself, not an existing file to lock.
     realpath: false,
     stale: STALE_AFTER_MS,
@@ -34,6 +33,29 @@ export async function holdingAuthor<T>(t: Kit, authorId: number, work: () => Pro
   } finally {
     await release();
   }
+}
+
+/** Runs `work` while no other test of any worker reads-to-compare or changes the author. */
+export function holdingAuthor<T>(t: Kit, authorId: number, work: () => Promise<T>): Promise<T> {
+  return holding(t, String(authorId), work);
+}
+
+/**
+ * Runs `work` while no other test of any worker changes the --token2 workspace's authors or reads them
+ * to compare: one lock for them all, since a reader that learns which authors that workspace has (its
+ * lists of active and of inactive authors) cannot name the one it needs before it reads.
+ */
+export function holdingOtherAuthors<T>(t: Kit, work: () => Promise<T>): Promise<T> {
+  return holding(t, 'other-workspace-authors', work);
+}
+
+/**
+ * Whether the suite's test files change the authors of the --token2 workspace too: only on a disposable
+ * target, where the isolation test of listAuthors sets one inactive and back, holding holdingOtherAuthors
+ * (the other workspace's authors are then shared like the run's own).
+ */
+export function otherAuthorsShared(t: Kit): boolean {
+  return Boolean(t.options.token2) && t.options.disposableTarget === true;
 }
 
 /** Why the suite leaves the author alone: the words of every test that would change it. */

@@ -550,4 +550,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'category-slug-suffix-text-order', include: ['createCategory'], caughtBy: ['category_slug', 'not_a_server_error'], breaks: ['category.slug-derived', 'responses.no-server-error'] },
   { fault: 'category-update-explicit-slug-uncut', include: ['updateCategory'], caughtBy: ['category_slug'], breaks: ['slugs.cut-to-fit'] },
   { fault: 'author-update-read-only-fields-dropped', include: ['updateAuthor'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation', 'errors.field-names'] },
+  // A twenty-fifth set, written from the contract alone (server/faults/twenty-fifth-look.ts), caught by
+  // checks over all they apply to: every list of the test's own walked again after a create and a delete
+  // of its own (pages-any-order.test.ts); every list, unfiltered and under each filter value, while the
+  // other workspace holds items in every state a filter selects, its authors inactive too
+  // (other-workspace-lists.test.ts); every delete of a child leaves its parent and every other child as
+  // they were (delete-named-only.test.ts, rule resources.delete-named-only); every get and list reads a
+  // resource updated since it was made as the update answered it (read-after-update.test.ts).
+  { fault: 'posts-page-start-remembered', include: ['listPosts'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'authors-inactive-every-workspace', include: ['listAuthors'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'category-delete-clears-page-posts', include: ['deleteCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
+  { fault: 'post-get-updated-at-from-created-at', include: ['getPost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
 ];

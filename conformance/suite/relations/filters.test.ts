@@ -13,26 +13,13 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, type ListedItem } from './populated.ts';
 import { inBatches } from './in-batches.ts';
+import { filtersOf as filtersOfList, type Filter } from './list-filters.ts';
 import { maximumSize, sequenceDifference, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
 
-interface Filter {
-  name: string;
-  /** Finite values (an enum, or true and false), whose totals must add up; undefined for an id filter. */
-  values?: string[];
-}
-
-function filtersOf(operation: OperationInfo): Filter[] {
-  return operation.parameters
-    .filter((parameter) => parameter.in === 'query' && !['page', 'size'].includes(parameter.name))
-    .map((parameter) => {
-      const schema = contract.resolve(parameter.schema, '').node;
-      if (Array.isArray(schema.enum)) return { name: parameter.name, values: schema.enum.filter((value: unknown) => value !== null).map(String) };
-      if (schema.type === 'boolean') return { name: parameter.name, values: ['true', 'false'] };
-      return { name: parameter.name };
-    });
-}
+/** The list's filters (list-filters.ts). */
+const filtersOf = (operation: OperationInfo): Filter[] => filtersOfList(contract, operation);
 
 const matches = (item: ListedItem, name: string, value: string) => String(item[name]) === value;
 

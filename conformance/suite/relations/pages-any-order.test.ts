@@ -8,13 +8,21 @@
  *
  * Only lists under a parent of the test's own (populated.ts filledList), which no other test writes to:
  * the list does not change between the reads, so a correct server answers each page alike.
+ *
+ * Then the test writes to the list itself, once its later pages have been read: a new item (listed
+ * first), then a delete of an item near the top (every later item moves one place up). After each
+ * write, the list walked at each size of the reads above (3 and 2) is exactly the list as it is then:
+ * the new item first, the deleted one gone, every other item once, in order, and the total counting
+ * them (lists.envelope-arithmetic: "walking the pages visits every item once"). A server that serves a
+ * later page from where it began when first read (a remembered start, a cached page) is right until
+ * the list changes, and then misses an item and repeats another.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { fillPath } from '../requests.ts';
-import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, type Envelope } from './populated.ts';
+import { filledList, hasOwnParent, isList, ITEMS_PER_LIST, oneMoreItem, type Envelope } from './populated.ts';
 import { maximumSize, sequenceDifference, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
@@ -39,6 +47,38 @@ function fieldDifference(expected: Envelope['result'], got: Envelope['result']):
   return undefined;
 }
 
+/**
+ * After `after`, the list walked at each of SIZES (several pages each) holds exactly `expected` (ids,
+ * newest first), with that total: false, having failed the test, where it does not.
+ */
+async function walksAsItIs(t: Kit, operation: OperationInfo, ids: Record<string, number>, expected: number[], after: string): Promise<boolean> {
+  const walks = await Promise.all(SIZES.map(async (size) => ({ size, walk: await walkList(t, operation, ids, { size }) })));
+  for (const { size, walk } of walks) {
+    const where = `${after}, the list walked at size ${size}`;
+    if (!t.verify(walk.problem === undefined, `${where}: ${walk.problem}`, { evidence: walk.exchange })) return false;
+    const shown = walk.items.map((item) => item.id);
+    const exact = shown.length === expected.length && shown.every((id, index) => id === expected[index]);
+    if (!t.verify(exact, `${where} visits [${shown.join(', ')}]; it holds [${expected.join(', ')}], newest first, each once`, { evidence: walk.exchange })) return false;
+    if (!t.verify(walk.total === expected.length, `${where} says total ${walk.total}; it holds ${expected.length} items`, { evidence: walk.exchange })) return false;
+  }
+  return true;
+}
+
+/**
+ * Deletes the first item of `candidates` its state lets the delete take (an email: a draft; a `409`,
+ * where the delete declares one, moves on to the next): its id, or undefined when none could be deleted.
+ */
+async function deleteOne(t: Kit, remove: OperationInfo, ids: Record<string, number>, candidates: number[]): Promise<number | undefined> {
+  const refusesState = remove.responses.some((response) => response.status === '409');
+  for (const id of candidates) {
+    const { status, exchange } = await t.call(remove, { ids: { ...ids, id } });
+    if (status === 409 && refusesState) continue;
+    t.ensure(status === 204, `${remove.operationId} of ${id}, made by the test, answered ${status ?? 'nothing'}; expected 204`, { evidence: exchange });
+    return id;
+  }
+  return undefined;
+}
+
 async function readPage(t: Kit, operation: OperationInfo, ids: Record<string, number>, page: number, size: number) {
   const { status, json, exchange } = await t.raw({ method: 'GET', path: fillPath(operation.path, ids), query: { page, size } });
   return { status, envelope: json as Envelope | undefined, exchange };
@@ -46,7 +86,7 @@ async function readPage(t: Kit, operation: OperationInfo, ids: Record<string, nu
 
 for (const operation of contract.operations.filter((candidate) => isList(contract, candidate) && hasOwnParent(candidate))) {
   forOperation(operation.operationId, (test) => {
-    test('answers each page with the same items whatever order the pages are read in (last first, backwards, one page twice)', { check: 'pagination_arithmetic', rules: ['lists.same-items-any-size', 'lists.envelope-arithmetic'], needs: ['state'], timeoutMs: 120_000 }, async (t: Kit) => {
+    test('answers each page with the same items whatever order the pages are read in (last first, backwards, one page twice), and the list as it is after a create and a delete', { check: 'pagination_arithmetic', rules: ['lists.same-items-any-size', 'lists.envelope-arithmetic'], needs: ['state'], timeoutMs: 120_000 }, async (t: Kit) => {
       const ids = await filledList(t, operation);
       const largest = maximumSize(t, operation);
       const reference = await walkList(t, operation, ids, { size: largest });
@@ -68,6 +108,16 @@ for (const operation of contract.operations.filter((candidate) => isList(contrac
           if (!t.verify(envelope!.total === reference.total && envelope!.page === page && envelope!.size === size, `page ${page} (${order}) says page ${envelope!.page}, size ${envelope!.size}, total ${envelope!.total}; expected page ${page}, size ${size}, total ${reference.total}`, { evidence: exchange })) return;
         }
       }
+      // The list changes under pages already read: a new item, then a delete near the top.
+      const added = await oneMoreItem(t, operation, ids);
+      let expected = [added, ...reference.items.map((item) => item.id)];
+      if (!(await walksAsItIs(t, operation, ids, expected, `after ${added} was made`))) return;
+      const remove = contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
+      if (!remove) return;
+      const deleted = await deleteOne(t, remove, ids, expected.slice(1));
+      t.ensure(deleted !== undefined, `${remove.operationId} took none of the items the test made`);
+      expected = expected.filter((id) => id !== deleted);
+      await walksAsItIs(t, operation, ids, expected, `after ${deleted} was deleted`);
     });
   });
 }

@@ -84,6 +84,23 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
   }
 }
 
+/** One more plain item (a draft, a category, a subscriber) in the list of the parent named by `ids`: its id. */
+export async function oneMoreItem(t: Kit, operation: OperationInfo, ids: Record<string, number>): Promise<number> {
+  const resources = new Resources(t);
+  switch (operation.operationId) {
+    case 'listPosts':
+      return (await resources.post(ids.page_id!)).id;
+    case 'listCategories':
+      return (await resources.category(ids.page_id!)).id;
+    case 'listEmails':
+      return (await resources.email(ids.newsletter_id!)).id;
+    case 'listSubscribers':
+      return (await resources.subscriber(ids.newsletter_id!)).id;
+    default:
+      throw new Error(`No way to add to ${operation.operationId} is known`);
+  }
+}
+
 /** Creations sent at once while a list is filled past its largest page: a few, not a burst. */
 const FILL_WIDTH = 8;
 

@@ -12,6 +12,7 @@ import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
 import { MISSING_ID, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { holdingOtherAuthors, otherAuthorsShared } from '../shared-author.ts';
 
 const { contract } = suiteContext();
 
@@ -43,13 +44,18 @@ async function deletedCategoryOfPage(t: Kit, ids: PathIds): Promise<number> {
   return category.id;
 }
 
-/** An author the `--token2` workspace lists: a real author, not of this workspace. */
+/**
+ * An author the `--token2` workspace lists, active or not: a real author, not of this workspace. On a
+ * disposable target another test sets one of that workspace's authors inactive and back, so both lists
+ * are read, under the lock of those authors.
+ */
 async function authorOfAnotherWorkspace(t: Kit): Promise<number | { none: string }> {
   if (!t.options.token2) return { none: 'needs --token2, a token of a second workspace' };
   const listAuthors = contract.operation('listAuthors');
-  const { status, json } = await t.call(listAuthors, { ids: {}, query: { size: 1 }, authorization: `Bearer ${t.options.token2}` });
-  const first = (json as { result?: { id?: unknown }[] } | undefined)?.result?.[0]?.id;
-  if (status !== 200 || typeof first !== 'number') return { none: `the --token2 workspace lists no author (listAuthors answered ${status ?? 'nothing'})` };
+  const read = () => Promise.all(['true', 'false'].map((active) => t.call(listAuthors, { ids: {}, query: { size: 1, active }, authorization: `Bearer ${t.options.token2}` })));
+  const reads = otherAuthorsShared(t) ? await holdingOtherAuthors(t, read) : await read();
+  const first = reads.map(({ json }) => (json as { result?: { id?: unknown }[] } | undefined)?.result?.[0]?.id).find((id) => typeof id === 'number');
+  if (typeof first !== 'number') return { none: `the --token2 workspace lists no author, active or not (listAuthors answered ${reads.map(({ status }) => status ?? 'nothing').join(' and ')})` };
   return first;
 }
 

@@ -87,6 +87,12 @@ export const UPDATES: Record<string, UpdateSubject> = {
   },
 };
 
+/**
+ * The shared author's fields an update takes and stores as sent (authors cannot be made, so updateAuthor
+ * is not one of UPDATES); `formatted_name` follows the names.
+ */
+export const AUTHOR_FIELDS = ['first_name', 'last_name', 'position', 'short_description'];
+
 /** The fields of `expected` that `actual` shows otherwise: `name: "a" expected, "b" shown`. */
 export function differences(expected: Json, actual: Json, fields: Iterable<string>): string[] {
   return [...fields]
@@ -194,10 +200,10 @@ export function listOf(contract: ContractDocument, readerId: string): ListOf | u
  * Walks a list at its largest page size, item by item in the list's order with each item's position,
  * until `visit` says it has seen enough (true) or the list ends.
  */
-export async function walkList(t: Kit, list: OperationInfo, parentIds: Record<string, number>, visit: (item: Json, position: number) => boolean): Promise<void> {
+export async function walkList(t: Kit, list: OperationInfo, parentIds: Record<string, number>, visit: (item: Json, position: number) => boolean, query: Record<string, string> = {}): Promise<void> {
   const path = list.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(parentIds[name]));
   for (let page = 1, seen = 0; page <= 1000; page++) {
-    const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { page, size: 100 } });
+    const { status, json, exchange } = await t.raw({ method: 'GET', path, query: { ...query, page, size: 100 } });
     t.ensure(status === 200, `${list.operationId} page ${page} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
     const result = (json as { result?: Json[] } | undefined)?.result ?? [];
     if (result.some((item, index) => visit(item, seen + index))) return;
@@ -206,12 +212,18 @@ export async function walkList(t: Kit, list: OperationInfo, parentIds: Record<st
   }
 }
 
-/** The item with this id as the list shows it; undefined when it is not listed. */
-export async function listedItem(t: Kit, list: OperationInfo, parentIds: Record<string, number>, id: number): Promise<Json | undefined> {
+/** The item with this id as the list shows it (under the filters of `query`); undefined when it is not listed. */
+export async function listedItem(t: Kit, list: OperationInfo, parentIds: Record<string, number>, id: number, query: Record<string, string> = {}): Promise<Json | undefined> {
   let found: Json | undefined;
-  await walkList(t, list, parentIds, (item) => {
-    if (item.id === id) found = item;
-    return found !== undefined;
-  });
+  await walkList(
+    t,
+    list,
+    parentIds,
+    (item) => {
+      if (item.id === id) found = item;
+      return found !== undefined;
+    },
+    query,
+  );
   return found;
 }

@@ -45,7 +45,7 @@ import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { changedValue, freedBy, optionalBodies, updateFields } from './changed-values.ts';
 import { statesOf, type ResourceState } from './resource-states.ts';
 import { DELIVERY_TEST_TIMEOUT_MS } from './child-states.ts';
-import { changedFields, changesOnly, differences, listedItem, listOf, pastStampGap, walkList, readResource, updateResource as update, UPDATES, verifyStamped, type Json, type UpdateSubject } from './update-subjects.ts';
+import { AUTHOR_FIELDS, changedFields, changesOnly, differences, listedItem, listOf, pastStampGap, walkList, readResource, updateResource as update, UPDATES, verifyStamped, type Json, type UpdateSubject } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -101,12 +101,6 @@ function takesMarkdown(operationId: string, readerId: string): boolean {
   const readFields = reader ? Object.keys(contract.resolve(reader.schema, reader.schemaPointer).node?.properties ?? {}) : [];
   return bodyFields.includes('content_md') && readFields.includes('content_html');
 }
-
-/**
- * The shared author's fields an update takes and stores as sent (authors cannot be made, so updateAuthor
- * is not one of UPDATES); `formatted_name` follows the names.
- */
-const AUTHOR_FIELDS = ['first_name', 'last_name', 'position', 'short_description'];
 
 /** The states of what `readerId` reads in which `operationId` must be kept: none when the update declares a 409 (a state it refuses). */
 function statesKept(operationId: string, readerId: string): ResourceState[] {
