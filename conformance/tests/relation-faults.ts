@@ -507,4 +507,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-delete-sent-typed-already-sent', include: ['deleteEmail'], caughtBy: ['conflict_detection'], breaks: ['email.only-draft-changes'] },
   { fault: 'emails-422-names-paging-only', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'post-update-scheduled-names-scheduled-at', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['errors.only-present-causes'] },
+  // The twenty-fifth and twenty-sixth sets (server/faults/twenty-fifth-look.ts, twenty-sixth-look.ts),
+  // caught by checks over all they apply to: every create and update that takes Markdown renders a
+  // corpus of every CommonMark construct as the reference implementation does, and its get and list
+  // show it (markdown_rendering, markdown-rendered.test.ts); every create sent with each optional field
+  // as null reads as without it, Markdown beside a null content_html rendered (null_as_absent,
+  // null-as-absent.test.ts); every list shows an item with every field at its longest as its get does
+  // (listed-as-read.test.ts).
+  { fault: 'email-create-markdown-html-escaped', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'post-update-markdown-html-escaped', include: ['updatePost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'post-null-html-blocks-markdown', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.null-as-absent'] },
+  { fault: 'emails-list-long-content-cut', include: ['listEmails'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
 ];
