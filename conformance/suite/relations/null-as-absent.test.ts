@@ -20,6 +20,9 @@
  * filled, changes no field a read shows but `updated_at`: `content_html`, which Markdown given without
  * it replaces, keeps its value when the Markdown is cleared.
  *
+ * sendEmail's body is neither: its `scheduled_at` "When omitted or `null`" sends at once, which
+ * core/send-email.test.ts judges with `null` beside its send without a time.
+ *
  * Cost: per create, the create and a get; per update with such fields, the resource, a read, and an
  * update and a read per field.
  */
