@@ -96,6 +96,10 @@ export const CHECKS = {
     rule: 'Invalid input is answered with the declared 4xx and a problem body, never 2xx or 5xx: 422 for a schema violation in body, query or path (an unknown field or query parameter included); 400 for a body that cannot be parsed; 415 for a wrong content type or charset; 413 for a body over the limit (1 MiB of JSON, 10 MiB of image). A 422 names the broken input in errors, and no field the request did not send or sent valid; for more broken inputs than it lists (20), it lists that many and its detail says how many there were.',
   },
   positive_data_acceptance: { group: 'input', rule: 'Valid input, including boundary values, is accepted with the declared success status.' },
+  null_as_absent: {
+    group: 'input',
+    rule: 'An optional field sent as null in a create is taken as absent (a slug derived, Markdown rendered when content_html is null); in an update, null clears the field it names and changes no other.',
+  },
 
   // Security.
   ignored_auth: {
@@ -169,6 +173,10 @@ export const CHECKS = {
   post_publication_state: {
     group: 'behaviour',
     rule: 'createPost makes a draft by default (first_published_at null) or a published post (first_published_at now); scheduled_at is null; content_md is rendered to content_html.',
+  },
+  markdown_rendering: {
+    group: 'behaviour',
+    rule: 'Markdown renders as CommonMark specifies, raw HTML passed through and all other text escaped, alike in every create and update that takes it; the get and the list show that rendering.',
   },
   post_slug: { group: 'behaviour', rule: 'A post slug is derived from the title and made unique in the page with a -1, -2 suffix.' },
   category_scope: { group: 'behaviour', rule: 'A post category_id must name a category of the same page; another id is 422.' },

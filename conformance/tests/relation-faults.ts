@@ -561,4 +561,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'authors-inactive-every-workspace', include: ['listAuthors'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'category-delete-clears-page-posts', include: ['deleteCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
   { fault: 'post-get-updated-at-from-created-at', include: ['getPost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  // The twenty-fifth and twenty-sixth sets (server/faults/twenty-fifth-look.ts, twenty-sixth-look.ts),
+  // caught by checks over all they apply to: every create and update that takes Markdown renders a
+  // corpus of every CommonMark construct as the reference implementation does, and its get and list
+  // show it (markdown_rendering, markdown-rendered.test.ts); every create sent with each optional field
+  // as null reads as without it, Markdown beside a null content_html rendered (null_as_absent,
+  // null-as-absent.test.ts); every list shows an item with every field at its longest as its get does
+  // (listed-as-read.test.ts).
+  { fault: 'email-create-markdown-html-escaped', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'post-update-markdown-html-escaped', include: ['updatePost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'post-null-html-blocks-markdown', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.null-as-absent'] },
+  { fault: 'emails-list-long-content-cut', include: ['listEmails'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
 ];

@@ -17,6 +17,7 @@
  *   nested strong emphasis (cmark's)  1,890
  *   `<` x 500,000 / unclosed `<!--`     460 / 150
  *   a table header of 20,000 cells      880
+ *   `www.a.com ` to the limit          2,820  (GitHub's www autolinks; 2 MB of HTML, refused)
  *
  * Scaling the worst of them from 50,000 to 500,000 characters multiplies the time by about ten:
  * linear. commonmark.js took over 20 s on four of the 45 inputs tried (`[a](b`, `![[]()`, unclosed
@@ -52,6 +53,20 @@ const PARSER_MAX_NESTING = 2 * MARKDOWN_MAX_DEPTH + 10;
 const CONTROLS_OUTSIDE_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 const markdownIt = new MarkdownIt({ html: true, linkify: true, maxNesting: PARSER_MAX_NESTING });
+withGitHubWwwAutolinks(markdownIt.linkify);
+
+/**
+ * GitHub's autolinks ("extended autolinks" of GitHub Flavored Markdown) are a URL with `http://` or
+ * `https://`, an address, and a domain that starts with `www.`, linked as `http://`. linkify-it 6, which
+ * markdown-it 15 uses, finds a link without a scheme only with `fuzzyLink`, off by default since 6.0 (so
+ * `www.commonmark.org` was left text), and with it finds any domain (`example.com`, `notes.md`), which
+ * GitHub leaves text: so fuzzy links are found, and those that do not start with `www.` dropped.
+ */
+function withGitHubWwwAutolinks(linkify: typeof markdownIt.linkify): void {
+  linkify.set({ fuzzyLink: true });
+  const match = linkify.match.bind(linkify);
+  linkify.match = (text) => (match(text) ?? []).filter((link) => link.schema !== '' || /^www\./i.test(link.raw));
+}
 
 export type Rendering = { html: string } | { refused: string };
 

@@ -47,6 +47,15 @@ describe('rendering', () => {
     expect(body.content_html).toContain('A <kbd>key</kbd> &amp; 1 &lt; 2');
   });
 
+  it("links GitHub's www autolinks as http, and leaves a domain without www as text", async () => {
+    const markdown = 'Visit www.commonmark.org/help, or https://example.com; example.com and notes.md stay text.';
+    const { status, body } = await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Autolinks', content_md: markdown } });
+    expect(status).toBe(201);
+    expect(body.content_html).toBe(
+      '<p>Visit <a href="http://www.commonmark.org/help">www.commonmark.org/help</a>, or <a href="https://example.com">https://example.com</a>; example.com and notes.md stay text.</p>\n',
+    );
+  });
+
   it('renders no control character but tab, line feed and carriage return, even one a character reference names', async () => {
     // markdown-it decodes `&#12;` (form feed) to the character, in text and in a link's title.
     const markdown = 'Form &#12; feed\tand tab\r\n\n[link](https://example.com "a&#12;b")\n\n```\ncode\tblock\n```\n';
@@ -93,6 +102,7 @@ const expensive: Array<[string, string]> = [
   ['nested strong emphasis', `${'*a **a '.repeat(35_000)}b${' a** a*'.repeat(35_000)}`],
   ['unclosed links `[a](<b`', fill('[a](<b')],
   ['`<` to the limit', fill('<')],
+  ['`www.a.com ` links to the limit', fill('www.a.com ')],
 ];
 
 // A rendering may take a while on a busy machine (it is bounded at 20 s); the other client may not.

@@ -63,11 +63,23 @@ function within(instant: string | null | undefined, from: number, to: number): b
 }
 
 forOperation('sendEmail', (test) => {
-  test('answers 200 with status scheduled or sent for an email sent without a time', { check: 'email_send_state_table', rules: ['email.send-now'] }, async (t: Kit) => {
-    const email = await new Resources(t).sendableEmail();
-    const { data, response } = await send(t, email, {});
-    t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
-    t.verify(data.status === 'scheduled' || data.status === 'sent', `status is ${data.status}; expected scheduled or sent`, { evidence: response });
+  test('answers 200 with status scheduled or sent for an email sent without a time, scheduled_at left out or null', { check: 'email_send_state_table', rules: ['email.send-now', 'requests.null-as-absent'] }, async (t: Kit) => {
+    // "When omitted or `null`, the email is sent immediately": a null time is no time (requests.null-as-absent).
+    const resources = new Resources(t);
+    const [omitted, nulled] = await Promise.all([resources.sendableEmail(), resources.sendableEmail()]);
+    const before = Date.now();
+    const [withoutTime, withNullTime] = await Promise.all([send(t, omitted, {}), send(t, nulled, { scheduled_at: null })]);
+    const after = Date.now();
+    const { data, response } = withoutTime;
+    t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response, rules: ['email.send-now'] });
+    t.verify(data.status === 'scheduled' || data.status === 'sent', `status is ${data.status}; expected scheduled or sent`, { evidence: response, rules: ['email.send-now'] });
+    const answered = withNullTime.data;
+    const sentNow = answered !== undefined && (answered.status === 'scheduled' || answered.status === 'sent') && within(answered.scheduled_at, before, after);
+    t.verify(
+      sentNow,
+      `with scheduled_at null, answered ${withNullTime.response.status}, status ${JSON.stringify(answered?.status ?? null)}, scheduled_at ${JSON.stringify(answered?.scheduled_at ?? null)}; null is as omitted: 200, scheduled (or sent) for the moment it was accepted`,
+      { evidence: withNullTime.response, check: 'null_as_absent', rules: ['requests.null-as-absent'] },
+    );
   });
 
   test('queues an email sent without a time at once, and it then reads sent with sent_at', { check: 'email_send_state_table', rules: ['email.send-now'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {

@@ -93,11 +93,30 @@ export const UPDATES: Record<string, UpdateSubject> = {
  */
 export const AUTHOR_FIELDS = ['first_name', 'last_name', 'position', 'short_description'];
 
+/** Values longer than this are quoted by their length and where they part, not whole (a 500,000-character HTML). */
+const QUOTED_IN_FULL = 300;
+
+/** How a failure quotes two values that differ: whole, or, when long, by their lengths and the place they part. */
+function quoted(expected: unknown, actual: unknown): [string, string] {
+  const [want, got] = [JSON.stringify(expected) ?? 'nothing', JSON.stringify(actual) ?? 'nothing'];
+  if (want.length <= QUOTED_IN_FULL && got.length <= QUOTED_IN_FULL) return [want, got];
+  // Texts are compared as texts (a position in characters); anything else as its JSON.
+  const [a, b] = typeof expected === 'string' && typeof actual === 'string' ? [expected, actual] : [want, got];
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at += 1;
+  const around = (text: string, json: string) =>
+    json.length <= QUOTED_IN_FULL ? json : `${text.length} characters, ${JSON.stringify(text.slice(at, at + 60))}${text.length > at + 60 ? '…' : ''} from character ${at}`;
+  return [around(a, want), around(b, got)];
+}
+
 /** The fields of `expected` that `actual` shows otherwise: `name: "a" expected, "b" shown`. */
 export function differences(expected: Json, actual: Json, fields: Iterable<string>): string[] {
   return [...fields]
     .filter((field) => JSON.stringify(expected[field]) !== JSON.stringify(actual[field]))
-    .map((field) => `${field}: ${JSON.stringify(expected[field])} expected, ${JSON.stringify(actual[field])} shown`);
+    .map((field) => {
+      const [want, got] = quoted(expected[field], actual[field]);
+      return `${field}: ${want} expected, ${got} shown`;
+    });
 }
 
 /** Reads the resource with its get operation; a read that fails ends the test. */

@@ -1,0 +1,55 @@
+/**
+ * Markdown of every kind of CommonMark construct, for the tests of rule markdown.commonmark: each
+ * operation that takes `content_md` is sent all of it at once, and its `content_html` must be what
+ * CommonMark renders (contract/commonmark.ts). One document, blocks apart, costs one request and shows a
+ * rendering that is wrong for any one construct; a failure quotes where the two part.
+ *
+ * Raw HTML comes in every form CommonMark passes through (inline tags with attributes, comments, HTML
+ * blocks that end at a blank line and ones that end at their closing tag, a processing instruction), next
+ * to the places where the same characters are text that must be escaped (code spans, fenced and indented
+ * code, backslash escapes, a lone `<`). Nothing here is read otherwise by GitHub's tables,
+ * strikethrough and autolinks, which the contract adds and the reference renderer lacks: no `|`, no `~`,
+ * no bare URL, `www.` or address outside angle brackets, no word with a dot inside.
+ */
+export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
+  // ATX and setext headings, with inline markup and raw HTML in them.
+  '# Heading *one*',
+  '### Heading <em>three</em> ###',
+  'Setext heading\n==============',
+  // Inline raw HTML: tags with attributes in both quotes, an end tag, a comment, a self-closed tag.
+  'Hello <b>bold</b>, <span class="note" data-x=\'1\'>a span</span>, a comment <!-- kept as written --> and a break<br/>inside.',
+  // HTML blocks: one that ends at a blank line (a known block tag), one of a tag of its own on a line
+  // alone, a comment over lines, and a processing instruction.
+  '<div class="box">\n  <p>Inside a <i>block</i>, *not emphasis*</p>\n</div>',
+  '<custom-element data-kind="own">\n*still raw*\n</custom-element>',
+  '<!-- a comment\nover two lines -->',
+  '<?note kept as written ?>',
+  // Emphasis of both kinds, nested, and the cases where a delimiter is text.
+  'Emphasis: *em*, _em_, **strong**, __strong__, ***both***, *nested **strong** em*, snake_case_word, 2*3*4 and a lone * star.',
+  // Code spans and code blocks: what looks like HTML in them is text.
+  'Code: `<b>not a tag</b> & not &copy;` and `` a ` tick ``.',
+  '```html\n<div class="x">escaped & kept</div>\n```',
+  '    indented <code> block\n    second line',
+  // Entities and the characters HTML escapes, in text.
+  'Entities: &copy; &amp; &#35; &#x22; &frac34; &nbsp;&notanentity; AT&T, 5 < 6 > 4, "double" and \'single\' quotes.',
+  // Backslash escapes and a hard break of each kind (two spaces, a backslash).
+  'Escapes: \\*not em\\* \\<b\\> \\&copy; \\`tick\\`',
+  'first line  \nsecond line\\\nthird line',
+  // Links and images: inline with a title, by reference, an autolink, an image with markup in its text,
+  // and destinations with characters a URL escapes.
+  'Links: [inline](/path?a=1&b=2 "A title"), [by reference][ref], <https://example.com/x?y=1&z=2>, <mailto:someone@example.com>, ![an *image*](/image.png "Image title") and [spaces](<a path/with spaces> \'quoted\').',
+  '[ref]: /reference-target "Reference title"',
+  // Lists: tight and loose, nested, an ordered list that starts at 3, and a block quote holding one.
+  '- one\n- two\n  - nested *item*\n  - nested <b>html</b>\n- three',
+  '3. third\n4. fourth',
+  '- loose item\n\n- another loose item',
+  '> A quote with *emphasis*\n> - and a list\n>\n> > nested quote',
+  // A thematic break, then text beyond ASCII, in text and in a link.
+  '***',
+  'Non-ASCII: Café Ünïcødé — Ελληνικά 東京 🙂 Straße, [café](/café "thé").',
+];
+
+/** The corpus as one Markdown document, its blocks apart, beginning with a line of the test's own. */
+export function markdownCorpus(firstLine: string): string {
+  return [firstLine, ...MARKDOWN_CORPUS_BLOCKS].join('\n\n');
+}

@@ -1,0 +1,127 @@
+/**
+ * requests.null-as-absent: an optional field sent as `null` is what the contract says `null` is, on every
+ * create and update with a JSON body, with the fields that depend on it.
+ *
+ * Creates: the bodies say an optional field defaults to `null` ("Only the title is required; every
+ * other field defaults to `null`", PostCreate; CategoryCreate the same), and where absence means more,
+ * they say it of `null` too: a slug "When absent or `null`" is derived from the name (PageCreate,
+ * CategoryCreate), and `content_md` is rendered "When `content_html` is absent or `null`" (PostCreate,
+ * EmailCreate). So each create is sent with every optional field that takes `null` as `null`, but a
+ * field whose description makes it depend on another being "absent or `null`" (`content_md`), which is
+ * given a value; the answer and a read afterwards show each such field as the create without it would:
+ * a derived slug as the name's (slugs.ts, for a name of plain letters), the dependent Markdown's
+ * rendering (as CommonMark renders it, contract/commonmark.ts), `null` for every other one. A server
+ * that tells `null` from absent with `!== undefined` (a form that sends an empty HTML box as `null`)
+ * stores no content, or a `null` slug, and passes every test that leaves the field out.
+ *
+ * Updates: "Absent fields keep their value; `null` clears an optional field". The readable fields
+ * cleared by `null` are cleared-fields.test.ts's; here each write-only field that takes `null`
+ * (`content_md`, a post's `author_id`), sent as `null` alone to a resource made with every field
+ * filled, changes no field a read shows but `updated_at`: `content_html`, which Markdown given without
+ * it replaces, keeps its value when the Markdown is cleared.
+ *
+ * sendEmail's body is neither: its `scheduled_at` "When omitted or `null`" sends at once, which
+ * core/send-email.test.ts judges with `null` beside its send without a time.
+ *
+ * Cost: per create, the create and a get; per update with such fields, the resource, a read, and an
+ * update and a read per field.
+ */
+import { jsonMedia } from '../../cases/json-media.ts';
+import { commonMarkHtml, htmlDifference } from '../../contract/commonmark.ts';
+import type { OperationInfo } from '../../contract/document.ts';
+import { constrainedBranch, resolveSchema, typesOf } from '../../generate/values.ts';
+import { suiteContext } from '../context.ts';
+import { forOperation } from '../harness.ts';
+import type { Kit } from '../kit.ts';
+import { pathIdsFor, validBody } from '../requests.ts';
+import { Resources } from '../resources.ts';
+import { expectedSlug } from '../slugs.ts';
+import { changesOnly, differences, readResource, UPDATES, type Json } from './update-subjects.ts';
+
+const { contract } = suiteContext();
+
+const RULES = ['requests.null-as-absent'];
+
+interface NullableField {
+  name: string;
+  writeOnly: boolean;
+  /** "When absent or `null`, ... derived from the name": a slug. */
+  derivedFromName: boolean;
+  /** The field whose being "absent or `null`" this one's value replaces (`content_md`: `content_html`). */
+  standsInFor?: string;
+}
+
+/** The optional fields of the operation's JSON body that take `null`, with what the contract says of them. */
+function nullableFields(operation: OperationInfo): NullableField[] {
+  const media = jsonMedia(operation);
+  const schema = media ? constrainedBranch(contract, media.schema) : undefined;
+  const required = new Set<string>(schema?.required ?? []);
+  return Object.entries<Record<string, unknown>>(schema?.properties ?? {}).flatMap(([name, raw]) => {
+    if (required.has(name) || !typesOf(contract, raw).nullable) return [];
+    const resolved = resolveSchema(contract, raw) as Record<string, unknown>;
+    const description = String(raw.description ?? resolved.description ?? '');
+    const writeOnly = raw.writeOnly === true || resolved.writeOnly === true || constrainedBranch(contract, raw)?.writeOnly === true;
+    const standsInFor = /When `([a-z_]+)` is absent or `null`/.exec(description)?.[1];
+    return [{ name, writeOnly, derivedFromName: /absent or `null`[^.]*derived from the name/.test(description), ...(standsInFor ? { standsInFor } : {}) }];
+  });
+}
+
+/** Markdown with emphasis and raw HTML, for a field that stands in for a null one. */
+const markdownFor = (t: Kit) => `${t.names.name('null-beside')} with *emphasis* and <b>raw HTML</b>`;
+
+/** How `shown` differs from what the contract says the field reads as when sent as `null`; undefined when it does not. */
+function wrongWhenNull(field: NullableField, shown: unknown, body: Json, dependents: NullableField[]): string | undefined {
+  const dependent = dependents.find((candidate) => candidate.standsInFor === field.name);
+  if (dependent) {
+    const markdown = String(body[dependent.name]);
+    if (typeof shown !== 'string') return `${field.name} ${JSON.stringify(shown)}; with ${field.name} null, the ${dependent.name} sent beside it is rendered to it`;
+    const wrong = htmlDifference(commonMarkHtml(markdown), shown);
+    return wrong && `${field.name}, with ${field.name} null beside ${dependent.name} ${JSON.stringify(markdown)}, is not its rendering: ${wrong}`;
+  }
+  if (field.derivedFromName) {
+    const slug = expectedSlug(String(body.name));
+    return shown === slug ? undefined : `${field.name} ${JSON.stringify(shown)}; sent as null, it is derived from the name ${JSON.stringify(body.name)}, as when absent: ${JSON.stringify(slug)}`;
+  }
+  return shown === null ? undefined : `${field.name} ${JSON.stringify(shown)}; sent as null, it defaults to null, as when absent`;
+}
+
+const readerOf = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
+
+for (const create of contract.operations.filter((candidate) => candidate.method === 'POST')) {
+  const reader = readerOf(create);
+  const fields = nullableFields(create);
+  if (!reader || fields.length === 0) continue;
+  const dependents = fields.filter((field) => field.standsInFor !== undefined && fields.some((other) => other.name === field.standsInFor));
+  const nulled = fields.filter((field) => !dependents.includes(field));
+  const read = nulled.filter((field) => !field.writeOnly);
+  const besides = dependents.length ? `, ${dependents.map((field) => field.name).join(', ')} given beside it` : '';
+  forOperation(create.operationId, (test) => {
+    test(`takes ${nulled.map((field) => field.name).join(', ')} sent as null as absent${besides}: the answer and the get show what the create without them would`, { check: 'null_as_absent', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      const parentIds = await pathIdsFor(t, create);
+      const body: Json = { ...validBody(t, create, 'minimal'), ...Object.fromEntries(nulled.map((field) => [field.name, null])), ...Object.fromEntries(dependents.map((field) => [field.name, markdownFor(t)])) };
+      const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
+      t.ensure(status === 201, `${create.operationId} with ${nulled.map((field) => field.name).join(', ')} sent as null answered ${status ?? 'nothing'}; expected 201, as without them`, { evidence: exchange });
+      const answer = json as Json & { id: number };
+      const wrong = read.flatMap((field) => wrongWhenNull(field, answer[field.name], body, dependents) ?? []);
+      t.verify(wrong.length === 0, `${create.operationId} answered ${wrong.join('; ')}`, { evidence: exchange });
+      const stored = await readResource(t, reader.operationId, { ...parentIds, id: answer.id });
+      const inRead = differences(answer, stored, read.map((field) => field.name));
+      t.verify(inRead.length === 0, `after ${create.operationId} with fields sent as null, ${reader.operationId} shows them otherwise than the create answered: ${inRead.join('; ')}`);
+    });
+  });
+}
+
+for (const [updateId, subject] of Object.entries(UPDATES)) {
+  const writeOnly = nullableFields(contract.operation(updateId)).filter((field) => field.writeOnly);
+  if (writeOnly.length === 0) continue;
+  forOperation(updateId, (test) => {
+    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone`, { check: 'null_as_absent', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      // Made with every readable field filled, content_html included.
+      const ids = await subject.make(new Resources(t), t);
+      let before = await readResource(t, subject.readerId, ids);
+      for (const field of writeOnly) {
+        before = await changesOnly(t, `an update of ${field.name}: null alone`, { operationId: updateId, readerId: subject.readerId, ids }, before, { [field.name]: null }, [field.name]);
+      }
+    });
+  });
+}

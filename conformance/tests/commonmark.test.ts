@@ -1,0 +1,41 @@
+/**
+ * contract/commonmark.ts: two renderings of one Markdown compare equal when they mean the same HTML, and
+ * differ where a reader would see a difference; the Markdown corpus renders alike with commonmark.js and
+ * with markdown-it as the reference server sets it up (GitHub's extensions on), so the corpus judges
+ * CommonMark alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../server/domain/markdown.ts';
+import { commonMarkHtml, htmlDifference, htmlNormalForm } from '../contract/commonmark.ts';
+import { MARKDOWN_CORPUS_BLOCKS, markdownCorpus } from '../suite/markdown-corpus.ts';
+
+const serverHtml = (markdown: string) => {
+  const rendering = renderMarkdown(markdown);
+  if (!('html' in rendering)) throw new Error(rendering.refused);
+  return rendering.html;
+};
+
+describe('the normal form of rendered HTML', () => {
+  it('takes void elements with or without their slash, attributes in any order and text however escaped as one', () => {
+    expect(htmlNormalForm('<p>a<br />b <img src="/x" alt="y" /></p>\n')).toBe(htmlNormalForm('<p>a<br>b <img alt="y" src="/x"></p>'));
+    expect(htmlNormalForm('<p>&copy; &#169; &quot;q&quot; &#x27;</p>')).toBe(htmlNormalForm('<p>© © "q" \'</p>'));
+    expect(htmlDifference('<ul>\n<li>one</li>\n</ul>\n', '<ul><li>one</li></ul>')).toBeUndefined();
+  });
+
+  it('tells a tag from the same tag written as text, and keeps white space in pre', () => {
+    expect(htmlDifference('<p>Hi <b>there</b></p>\n', '<p>Hi &lt;b&gt;there&lt;/b&gt;</p>\n')).toMatch(/&lt;b&gt;/);
+    expect(htmlDifference('<pre><code>a\n  b\n</code></pre>', '<pre><code>a b\n</code></pre>')).toBeDefined();
+    expect(htmlDifference('<p>a <em>b</em></p>', '<p>a <strong>b</strong></p>')).toBeDefined();
+  });
+});
+
+describe('the Markdown corpus', () => {
+  it.each(MARKDOWN_CORPUS_BLOCKS.map((block) => [block]))('renders %j as the reference server does', (block) => {
+    expect(htmlDifference(commonMarkHtml(block), serverHtml(block))).toBeUndefined();
+  });
+
+  it('holds raw HTML that a renderer escaping it gets wrong', () => {
+    const markdown = markdownCorpus('first line');
+    expect(htmlDifference(commonMarkHtml(markdown), serverHtml(markdown.replace(/</g, '&lt;')))).toBeDefined();
+  });
+});
