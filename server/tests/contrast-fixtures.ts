@@ -21,3 +21,10 @@ export const ids = (list: { result: { id: number }[] }) => list.result.map((item
 export const problemType = (name: string) => `https://publishing.example/problems/${name}`;
 export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A PNG of one pixel's header and a few bytes: an upload the server takes as image/png. */
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.from([0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89]),
+  Buffer.alloc(32),
+]);

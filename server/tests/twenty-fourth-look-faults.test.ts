@@ -5,14 +5,8 @@
  */
 import { expect } from 'vitest';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
-import { hoursFromNow, ids, newsletterWithReader, pause, problemType } from './contrast-fixtures.ts';
+import { hoursFromNow, ids, newsletterWithReader, pause, problemType, PNG } from './contrast-fixtures.ts';
 import { eventually, type Api } from './harness.ts';
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]),
-  Buffer.from([0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89]),
-  Buffer.alloc(32),
-]);
 
 const cases: FaultContrast<any>[] = [];
 const add = <T>(c: FaultContrast<T>) => cases.push(c);
