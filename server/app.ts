@@ -30,7 +30,9 @@ import { warmParsers } from './http/warm-parsers.ts';
 import { heavyTurns } from './http/heavy-turns.ts';
 import { rehearseOperations } from './services/rehearsal.ts';
 import { systemClock } from './domain/clock.ts';
-import { refuseWholeNumberErrors, wholeNumbers } from './http/whole-numbers.ts';
+import { wholeNumbers } from './http/whole-numbers.ts';
+import { refuseKeptErrors } from './http/kept-errors.ts';
+import { unknownQueryParameters } from './http/unknown-query.ts';
 import type { Logger } from './logger.ts';
 import { authorOperations } from './operations/authors.ts';
 import { categoryOperations } from './operations/categories.ts';
@@ -122,9 +124,10 @@ function apiStages(context: PipelineContext): Stage[] {
     { name: 'body-admission', handler: admitLargeBodies((path) => path === '/images/upload') },
     { name: 'json-body', handler: jsonBody(BODY_RULES) },
     { name: 'upload-parser', route: { method: 'post', path: '/images/upload' }, handler: imageUploadParser(incomingUploadsDir(options.imagesDir)) },
+    { name: 'unknown-query', handler: unknownQueryParameters(contractIndex, API_BASE) },
     { name: 'whole-numbers', handler: wholeNumbers(contractIndex, API_BASE) },
     { name: 'validator', handler: contractValidator(contract, { requests: validation, responses: validation }) },
-    { name: 'whole-numbers-refused', handler: refuseWholeNumberErrors },
+    { name: 'kept-errors-refused', handler: refuseKeptErrors },
     { name: 'list-answers', handler: listAnswers(contract, { validate: validation, logger: options.logger, formats: CONTRACT_FORMATS }) },
     { name: 'operations', handler: dispatchOperations(handlers, dispatch) },
   ];

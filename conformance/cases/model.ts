@@ -7,6 +7,7 @@
  */
 import { hashString } from '../generate/random.ts';
 import type { CheckName } from '../checks/catalog.ts';
+import type { Need } from '../checks/profile.ts';
 import type { HostileInput } from './hostile-inputs.ts';
 
 /** The hand-written scenarios are a phase too, so `--phases` can run generated cases alone. */
@@ -70,6 +71,8 @@ export interface GeneratedCase {
   input: CaseInput;
   /** The check the case decides, when it is not the one its expectation implies (see register.ts). */
   check?: CheckName;
+  /** What the target must do for the case to apply (checks/profile.ts); the mock ignores unknown query parameters. */
+  needs?: Need[];
 }
 
 export function caseId(operationId: string, phase: GeneratedPhase, title: string): string {

@@ -3,7 +3,8 @@
  * over or under a limit, bad format, bad enum, null where not allowed, wrong content type), from the same
  * mutation library the hand-written input tests use, one body with two invalid fields, one with every
  * field of the wrong type, one with an unknown field beside an invalid one, one invalid path parameter
- * beside an invalid body field (a 422 lists each invalid input), and one with more unknown fields than a
+ * beside an invalid body field (a 422 lists each invalid input), unknown query parameters beside every
+ * other kind of invalid input, and one with more unknown fields than a
  * 422 lists (it lists that many and says how many there were). Each is validated against the schema
  * again before it is judged (send.ts), so a mutation that happens to be valid is never held against a
  * server.
@@ -236,6 +237,58 @@ function queryPairCases(contract: ContractDocument, operation: OperationInfo, ba
   );
 }
 
+/** Query parameters no operation declares, as the unknown-parameter cases send them. */
+const UNKNOWN_QUERY = ['conformance_unknown', 'conformance_other'];
+
+/**
+ * requests.unknown-query-parameter with errors.field-names: unknown query parameters beside each
+ * other and beside every other kind of invalid input, for every operation. Two unknown parameters
+ * at once; one beside an invalid query parameter (where the operation has one); one beside an
+ * invalid path parameter; one beside an invalid body field. Each 422 names every cause: a server
+ * that refuses unknown parameters in a step of its own and answers its first finding alone (the
+ * validator the reference server uses does: `?foo=1&bar=2` named only `query.foo`, and
+ * `?size=0&foo=1` only `query.foo`) passes the one-parameter case and fails these.
+ */
+function unknownQueryCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
+  const [unknown, other] = UNKNOWN_QUERY as [string, string];
+  const fields = inputFields(contract, operation);
+  const beside: { title: string; location: string; keyword: CoveredKeyword; input: GeneratedCase['input'] }[] = [
+    { title: `and an unknown query parameter ${other}`, location: `query.${other}`, keyword: 'additionalProperties', input: { query: { [other]: '1' } } },
+  ];
+  const query = fields.find((field) => field.in === 'query' && field.parameter);
+  const queryMutation = query && parameterMutations(contract, query.parameter!)[0];
+  if (query && queryMutation) {
+    beside.push({ title: `and ${queryMutation.description} (${JSON.stringify(queryMutation.value)})`, location: query.location, keyword: keywordOfMutation(queryMutation.description), input: { query: { [query.name]: queryMutation.value } } });
+  }
+  const path = fields.find((field) => field.in === 'path' && field.parameter);
+  const pathMutation = path && parameterMutations(contract, path.parameter!).find((mutation) => /not a number/.test(mutation.description));
+  if (path && pathMutation) {
+    beside.push({ title: `and ${pathMutation.description} (${JSON.stringify(pathMutation.value)})`, location: path.location, keyword: keywordOfMutation(pathMutation.description), input: { path: { [path.name]: pathMutation.value } } });
+  }
+  const media = jsonMedia(operation);
+  const mutations = media && baseBody ? bodyMutations(contract, media.schema) : [];
+  const wrongType = fields
+    .filter((field) => field.in === 'body')
+    .flatMap((field) => mutations.filter((mutation) => mutation.description.startsWith(`${field.name} of the wrong type`)).map((mutation) => ({ field, mutation })))[0];
+  if (wrongType && baseBody) {
+    const { field, mutation } = wrongType;
+    beside.push({ title: `and a body with ${mutation.description}`, location: `body.${field.name}`, keyword: 'type', input: { body: mutation.apply(baseBody) } });
+  }
+  return beside.map((second) =>
+    makeCase({
+      phase: 'negative',
+      operationId: operation.operationId,
+      title: `an unknown query parameter ${unknown} ${second.title}`,
+      location: `query.${unknown}`,
+      causes: [`query.${unknown}`, second.location],
+      keywords: ['additionalProperties', second.keyword],
+      expect: { kind: 'reject', status: 422 },
+      input: { ...(baseBody ? { body: baseBody } : {}), ...second.input, query: { [unknown]: '1', ...second.input.query } },
+      needs: ['unknown_query_rejection'],
+    }),
+  );
+}
+
 export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
   const cases: GeneratedCase[] = [];
   const operationId = operation.operationId;
@@ -258,6 +311,7 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
   }
   cases.push(...amongValidQueryCases(contract, operation, baseBody));
   cases.push(...queryPairCases(contract, operation, baseBody));
+  cases.push(...unknownQueryCases(contract, operation, baseBody));
   const media = jsonMedia(operation);
   if (media && baseBody) {
     const fieldNames = inputFields(contract, operation).filter((field) => field.in === 'body').map((field) => field.name);

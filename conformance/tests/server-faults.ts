@@ -32,6 +32,7 @@ export const SERVER_FAULT_CASES: FaultCase[] = [
   { fault: 'wrong-success-status', include: ['createPage'], caughtBy: ['status_code_conformance'] , breaks: ['responses.declared-status'] },
   { fault: 'malformed-json-422', include: ['createPage'], caughtBy: ['negative_data_rejection'], breaks: ['requests.malformed-body'] },
   { fault: 'unknown-query-ignored', include: ['listPages'], caughtBy: ['negative_data_rejection'], breaks: ['requests.unknown-query-parameter'] },
+  { fault: 'unknown-query-first-only', include: ['getNewsletter'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'past-the-end-total-zero', include: ['listPages'], caughtBy: ['pagination_arithmetic'], breaks: ['lists.past-the-end'] },
   { fault: 'emails-oldest-first', include: ['listEmails'], caughtBy: ['list_ordering'], breaks: ['lists.newest-first'] },
   { fault: 'new-pages-unlisted', include: ['createPage'], caughtBy: ['ensure_resource_availability'], breaks: ['resources.readable-after-create'] },

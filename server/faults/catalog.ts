@@ -47,6 +47,7 @@ export const FAULT_CATALOG = {
   'method-not-allowed-without-allow': 'a method a path does not have is answered 405 without the Allow header',
   'malformed-json-422': 'a body that is not parseable JSON is answered 422, as a validation failure, instead of 400',
   'unknown-query-ignored': 'unknown query parameters are ignored instead of answered 422',
+  'unknown-query-first-only': 'a 422 for unknown query parameters names the first one and no other invalid input of the request',
   'past-the-end-total-zero': 'listPages counts its total over the rows of the page it answers: past the end, total is 0',
   'emails-oldest-first': 'listEmails lists oldest first',
   'new-pages-unlisted': 'listPages leaves out pages created in the last 5 seconds, as a lagging read replica would',

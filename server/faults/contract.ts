@@ -43,11 +43,12 @@ export function faultyContract(on: FaultSet, document: Json): Json {
   }
   // The validator fills in a body's defaults before the handler sees it.
   if (on('post-published-by-default')) schemas.PostCreate.properties.status.default = 'published';
-  if (on('unknown-query-ignored')) {
-    // express-openapi-validator's own switch, per operation: unknown query parameters pass.
+  if (on('unknown-query-first-only')) {
+    // The validator's own refusal, per operation (the server's own stage is removed, pipeline.ts): it
+    // ends the request at the first unknown parameter, naming it alone.
     for (const item of Object.values<Json>(copy.paths)) {
       for (const operation of Object.values<Json>(item)) {
-        if (operation && typeof operation === 'object' && 'responses' in operation) operation['x-eov-allow-unknown-query-parameters'] = true;
+        if (operation && typeof operation === 'object' && 'responses' in operation) operation['x-eov-allow-unknown-query-parameters'] = false;
       }
     }
   }

@@ -226,6 +226,8 @@ export function breakPipeline(on: FaultSet, names: readonly FaultName[], pipelin
   const rewriter = responseRewriter(on);
   if (rewriter) api = insertBefore(api, 'whole-numbers', rewriter);
   if (on('lax-numbers')) api = removeStage(api, 'whole-numbers');
+  // The server's own refusal of unknown query parameters (http/unknown-query.ts): without it they pass.
+  if (on('unknown-query-ignored') || on('accept-invalid-input') || on('unknown-query-first-only')) api = removeStage(api, 'unknown-query');
   // A faulty server must be able to send what the contract forbids, so it does not validate its own
   // responses, unless its faults are all of those that need it.
   const contract = faultyContract(on, context.contract);

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.ts';
 import { Overloaded } from './admission.ts';
 import { ProblemError, problems } from './problem.ts';
 import { validationProblem, type ValidatorError } from './validation-errors.ts';
-import { withWholeNumberErrors } from './whole-numbers.ts';
+import { withKeptErrors } from './kept-errors.ts';
 
 interface ParserError {
   type?: string;
@@ -75,8 +75,8 @@ export function toProblem(err: unknown, req: Request, contract: ContractIndex, l
       contentType: req.get('content-type'),
       hasBody: Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined,
     });
-    // A whole-number parameter the validator also judged is named once, as whole-numbers.ts says it.
-    if (problem?.status === 422 && problem.errors) return problems.invalid(withWholeNumberErrors(req, problem.errors));
+    // With the inputs the stages before the validator found invalid (kept-errors.ts), each named once.
+    if (problem?.status === 422 && problem.errors) return problems.invalid(withKeptErrors(req, problem.errors));
     if (problem) return problem;
     // A response that breaks the contract is a server bug: log what broke, answer generically.
     logger.error({ err, violations: err.errors }, 'response does not conform to the contract');

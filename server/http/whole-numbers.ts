@@ -7,15 +7,13 @@
  * anything else is a 422 naming the parameter. The range is still the validator's to check.
  *
  * A 422 names every invalid input of the request (errors.field-names), so such a parameter does not
- * end the request here: its error is kept (`wholeNumberErrors`), the validator judges the rest of the
- * request, and the problem it finds lists both (error-handler.ts), this stage's message for the
- * parameter in place of the validator's. A request the validator lets through is refused with the
- * kept errors alone by `refuseWholeNumberErrors`, which follows the validator, before any handler. A
- * path whose text is not even valid percent-encoding goes no further: nothing after this stage could
- * read it.
+ * end the request here: its error is kept (kept-errors.ts) for the 422 the request ends with, this
+ * stage's message for the parameter in place of the validator's. A path whose text is not even valid
+ * percent-encoding goes no further: nothing after this stage could read it.
  */
 import type { RequestHandler } from 'express';
 import type { ContractIndex } from './contract-index.ts';
+import { keepErrors, withKeptErrors } from './kept-errors.ts';
 import { problems, type FieldError } from './problem.ts';
 
 /** Decimal digits, without sign, leading zero, point, exponent or white space. */
@@ -39,12 +37,6 @@ function pathValues(template: string, requestPath: string): Map<string, string |
   return values;
 }
 
-/** The errors this stage found in a request that went on to the validator. */
-const kept = new WeakMap<object, FieldError[]>();
-
-/** The whole-number errors of a request, if it had any: each names a parameter the validator also judged. */
-export const wholeNumberErrors = (req: object): FieldError[] | undefined => kept.get(req);
-
 /** @param basePath where the API router is mounted, which the contract's paths do not include. */
 export function wholeNumbers(contract: ContractIndex, basePath: string): RequestHandler {
   return (req, _res, next) => {
@@ -66,25 +58,9 @@ export function wholeNumbers(contract: ContractIndex, basePath: string): Request
       }
     }
     if (errors.length === 0) return next();
-    if (unreadable) return next(problems.invalid(errors));
-    kept.set(req, errors);
+    // With the unknown query parameters kept before it (unknown-query.ts): the request's every cause.
+    if (unreadable) return next(problems.invalid(withKeptErrors(req, errors)));
+    keepErrors(req, errors);
     next();
   };
-}
-
-/** After the validator: a request it let through with whole-number errors is refused with them. */
-export const refuseWholeNumberErrors: RequestHandler = (req, _res, next) => {
-  const errors = kept.get(req);
-  next(errors ? problems.invalid(errors) : undefined);
-};
-
-/**
- * The errors of a problem the validator found, with this stage's errors first: a parameter both judged
- * is named once, with this stage's message.
- */
-export function withWholeNumberErrors(req: object, errors: FieldError[]): FieldError[] {
-  const own = kept.get(req);
-  if (!own) return errors;
-  const fields = new Set(own.map((error) => error.field));
-  return [...own, ...errors.filter((error) => !fields.has(error.field))];
 }

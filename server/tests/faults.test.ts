@@ -361,6 +361,12 @@ describe('faults of the behaviour the contract rules describe', () => {
     expect((await api('GET', '/pages?whatever=1')).status).toBe(200);
   });
 
+  it('unknown-query-first-only: a 422 names the first unknown query parameter alone', async () => {
+    const { api } = await withFault('unknown-query-first-only');
+    const fields = (await api('GET', '/pages?foo=1&bar=2')).body.errors.map((error: { field: string }) => error.field);
+    expect(fields).toEqual(['query.foo']);
+  });
+
   it('past-the-end-total-zero: past the end, total is 0', async () => {
     const { api } = await withPage('past-the-end-total-zero');
     expect((await api('GET', '/pages?page=5')).body).toMatchObject({ total: 0, result: [] });

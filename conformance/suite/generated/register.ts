@@ -43,7 +43,7 @@ export function registerCases(operationId: string, cases: GeneratedCase[]): void
         const hostile = generated.input.hostile;
         const rules = hostile ? hostileRules(hostile) : accept ? ['requests.valid-input-accepted'] : negativeRules(generated);
         const meta = newCaseMeta({ phase: generated.phase, operationId, location: generated.location, keywords: generated.keywords, case: generated });
-        const spec = hostile ? { check, rules, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check, rules };
+        const spec = hostile ? { check, rules, needs: hostileNeeds(hostile), timeoutMs: hostileTimeoutMs } : { check, rules, needs: generated.needs };
         test(caseTitle(generated), { ...spec, meta: { conformanceCase: meta } }, async (t) => {
           await (hostile ? runHostileCase(t, operation, generated, meta) : runCase(t, operation, generated, meta));
         });
