@@ -18,7 +18,7 @@ import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
-import { exchange as sendExchange, jsonBody, type Exchange } from '../http/exchange.ts';
+import { exchange as sendExchange, jsonBody, type Exchange, type PlainRequest } from '../http/exchange.ts';
 import type { SuiteContext } from './context.ts';
 import type { TestGroup } from './group.ts';
 import { Namer } from './names.ts';
@@ -127,6 +127,7 @@ export class Kit {
     return createApiClient(this.options.baseUrl, authorization, async (request) => {
       const { exchange, response } = await this.send(request);
       if (!response) throw new NoResponseError(exchange.error ?? 'no response');
+      this.exchangeOfResponse.set(response, exchange);
       return response;
     });
   }
@@ -161,18 +162,18 @@ export class Kit {
     const authorization = spec.authorization === undefined ? `Bearer ${this.options.token}` : spec.authorization;
     if (authorization !== null) headers.set('Authorization', authorization);
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
-    const body = spec.body instanceof Buffer ? new Uint8Array(spec.body) : spec.body;
-    const request = new Request(url, { method: spec.method, headers, body });
+    // A form goes through Request, which writes it as multipart with a boundary of its own; any other
+    // body is sent as it is, without a Request and its streams.
+    const request = spec.body instanceof FormData ? new Request(url, { method: spec.method, headers, body: spec.body }) : { method: spec.method, url: url.href, headers, body: spec.body };
     const { exchange } = await this.send(request, spec.curlBody, spec.rateLimitIsTheAnswer, spec.timeoutMs);
     return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
   }
 
-  private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
+  private async send(request: Request | PlainRequest, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
     const result = await sendExchange(request, { timeoutMs, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
     if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, result.exchange, this.context.redact);
-    if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
     this.judge(result.exchange);
