@@ -8,6 +8,7 @@ import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
+import { answerJsonOrUndefined, judgingAnswer } from '../contract/answer-json.ts';
 import { createdLocationProblem } from '../contract/created-location.ts';
 import { timestampsAhead } from '../contract/event-times.ts';
 import { timestampsNotMillisecondUtc } from '../contract/timestamp-precision.ts';
@@ -18,7 +19,7 @@ import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
-import { exchange as sendExchange, jsonBody, type Exchange, type PlainRequest } from '../http/exchange.ts';
+import { exchange as sendExchange, jsonBody, type Exchange, type PlainRequest, type RecordedResponse } from '../http/exchange.ts';
 import type { SuiteContext } from './context.ts';
 import type { TestGroup } from './group.ts';
 import { Namer } from './names.ts';
@@ -206,18 +207,25 @@ export class Kit {
     const operation = this.operationOf(exchange);
     if (!operation) return;
     this.recorder.sentTo(operation.operationId);
-    if (exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
-    if (!exchange.response) {
+    const response = exchange.response;
+    if (response) this.recorder.sawStatus(operation.operationId, response.status);
+    if (!response) {
       this.recorder.fail(operation.operationId, 'not_a_server_error', `no response: ${exchange.error}`, exchange);
       return;
     }
-    const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body, utf8: exchange.response.utf8 };
+    // Every check of the answer that reads its body as JSON shares one parse of it.
+    judgingAnswer(response.body, () => this.judgeAnswer(operation, exchange, response));
+  }
+
+  /** The response-level checks of an answer (judge). */
+  private judgeAnswer(operation: OperationInfo, exchange: Exchange, response: RecordedResponse): void {
+    const observed = { status: response.status, headers: new Headers(response.headers), bodyText: response.body, utf8: response.utf8 };
     for (const result of this.context.validator.checkResponse(operation, observed)) {
       if (isExcludedCheck(this.options, result.check)) continue;
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
     }
-    if (!isExcludedCheck(this.options, 'write_only_fields_hidden') && exchange.response.status < 300) {
+    if (!isExcludedCheck(this.options, 'write_only_fields_hidden') && response.status < 300) {
       const leaks = writeOnlyLeaks(this.context.writeOnlyFields, operation, observed.status, observed.bodyText);
       if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
       for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
@@ -289,7 +297,7 @@ export class Kit {
     const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin, countsRequests);
     // The Location of every 201, where the target keeps state (the mock's Location is an example's).
     if (missingCapability(this.options.profile, ['state']) === undefined) {
-      const location = createdLocationProblem(this.contract, operation, exchange, jsonBody(exchange));
+      const location = createdLocationProblem(this.contract, operation, exchange, answerJsonOrUndefined(observed.bodyText));
       if (location) problems.push({ rule: 'headers.location-created', problem: location });
     }
     const judged = problems.filter(({ rule }) => !isExcludedRule(this.options, rule));
