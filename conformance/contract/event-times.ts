@@ -11,6 +11,7 @@
  * stamp can never be, and a target whose clock runs ahead of the suite's is still judged by its
  * `Date`. Without a `Date`, only the suite's clock is left, and a margin for the two clocks' skew.
  */
+import { parseAnswerJson } from './answer-json.ts';
 import { resourcesOf } from './write-only.ts';
 
 /** Timestamps that plan rather than record: they may be ahead of the answer. */
@@ -42,7 +43,7 @@ export function timestampsAhead(status: number, bodyText: string, time: AnswerTi
   if (status < 200 || status >= 300 || bodyText === '') return [];
   let body: unknown;
   try {
-    body = JSON.parse(bodyText);
+    body = parseAnswerJson(bodyText);
   } catch {
     return []; // Not JSON: response_schema_conformance says so.
   }

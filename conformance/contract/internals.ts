@@ -4,6 +4,7 @@
  * contract's rule `errors.no-visible-internals` is about this visible form: an absence cannot be proven,
  * but a body that shows one of these is a failure anyone can see.
  */
+import { parseAnswerJson } from './answer-json.ts';
 
 const SOURCE_EXTENSIONS = 'ts|tsx|js|mjs|cjs|py|rb|go|java|kt|scala|php|cs|rs|ex|exs|erl|c|cc|cpp|h|hpp|swift|dart|lua|pl|clj';
 
@@ -34,7 +35,7 @@ function strings(value: unknown, into: string[] = []): string[] {
 export function visibleInternals(bodyText: string): string | undefined {
   let texts: string[];
   try {
-    texts = strings(JSON.parse(bodyText));
+    texts = strings(parseAnswerJson(bodyText));
   } catch {
     texts = [bodyText];
   }

@@ -1,3 +1,5 @@
+import { parseAnswerJson } from './answer-json.ts';
+
 /**
  * The body of a list answer, for the checks that judge every list answer by itself (list-order.ts,
  * list-envelope.ts): a 200 whose body is a JSON object. Anything else they leave alone; a body that
@@ -7,7 +9,7 @@ export function listBody(status: number, bodyText: string): Record<string, unkno
   if (status !== 200 || bodyText === '') return undefined;
   let body: unknown;
   try {
-    body = JSON.parse(bodyText);
+    body = parseAnswerJson(bodyText);
   } catch {
     return undefined;
   }

@@ -6,6 +6,7 @@
  * lets through any precision and any offset, so a server that echoes a time as it was written
  * (`10:00:00.123456Z`, `12:00:00+02:00`) passes it.
  */
+import { parseAnswerJson } from './answer-json.ts';
 import { resourcesOf } from './write-only.ts';
 
 const MILLISECOND_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -15,7 +16,7 @@ export function timestampsNotMillisecondUtc(status: number, bodyText: string): s
   if (status < 200 || status >= 300 || bodyText === '') return [];
   let body: unknown;
   try {
-    body = JSON.parse(bodyText);
+    body = parseAnswerJson(bodyText);
   } catch {
     return []; // Not JSON: response_schema_conformance says so on its own.
   }

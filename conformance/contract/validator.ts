@@ -7,6 +7,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import type { ContractDocument, OperationInfo, ParameterInfo, ResponseInfo } from './document.ts';
 import { visibleInternals } from './internals.ts';
+import { parseAnswerJson } from './answer-json.ts';
 
 /** The document is registered under this made-up base so pointers can address any node in it. */
 const DOCUMENT_ID = 'https://conformance.invalid/openapi.json';
@@ -208,7 +209,7 @@ export class ContractValidator {
     if (!/json/.test(media.mediaType)) return undefined;
     let body: unknown;
     try {
-      body = JSON.parse(response.bodyText);
+      body = parseAnswerJson(response.bodyText);
     } catch {
       return { check, passed: false, reason: `the body is not JSON: ${JSON.stringify(response.bodyText.slice(0, 80))}` };
     }

@@ -8,6 +8,7 @@
  * operation with the same tag (a post's `content_md` is written by createPost and updatePost, and must
  * not come back from getPost or listPosts either).
  */
+import { parseAnswerJson } from './answer-json.ts';
 import type { ContractDocument, OperationInfo } from './document.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,7 +45,7 @@ export function writeOnlyLeaks(byTag: Map<string, Set<string>>, operation: Opera
   if (hidden.size === 0) return [];
   let body: unknown;
   try {
-    body = JSON.parse(bodyText);
+    body = parseAnswerJson(bodyText);
   } catch {
     return []; // Not JSON: response_schema_conformance says so.
   }

@@ -1,9 +1,14 @@
 /**
  * One request and its response, captured whole so a failure can show exactly what was sent and what came
- * back. Both the typed openapi-fetch client and the raw requests go through `exchange()`.
+ * back. Both the typed openapi-fetch client and the raw requests go through `exchange()`, which sends
+ * through node:http (send.ts: what that keeps of fetch's behaviour, and why not fetch).
  */
 import { isUtf8 } from 'node:buffer';
 import { backoffMs, retryAfterMs, type RatePolicy } from './rate-limit.ts';
+import { send, SendError, type WireResponse } from './send.ts';
+import { wireRequest, type PlainRequest } from './wire-request.ts';
+
+export type { PlainRequest } from './wire-request.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -42,7 +47,7 @@ export interface Exchange {
 
 export interface ExchangeResult {
   exchange: Exchange;
-  /** A fresh Response with the captured body, for callers (openapi-fetch) that read it themselves. */
+  /** A fresh Response with the captured body, for callers (openapi-fetch) that read it themselves; made when asked for. */
   response?: Response;
 }
 
@@ -55,49 +60,48 @@ export interface ExchangeOptions {
   extraHeaders?: Record<string, string>;
 }
 
-/** The request with the run's extra headers added (a test's own value of a header wins). */
-function withExtraHeaders(request: Request, extra: Record<string, string> | undefined): Request {
-  if (!extra) return request;
-  const headers = new Headers(request.headers);
-  for (const [name, value] of Object.entries(extra)) if (!headers.has(name)) headers.set(name, value);
-  return new Request(request, { headers });
+function header(answer: WireResponse, name: string): string | null {
+  return answer.headers.find(([field]) => field === name)?.[1] ?? null;
 }
 
-function headerList(headers: Headers): [string, string][] {
-  return [...headers.entries()];
+/** An answer, with the Response openapi-fetch reads made only when a caller asks for it (most never do). */
+class AnsweredExchange implements ExchangeResult {
+  private replay?: Response;
+
+  constructor(
+    readonly exchange: Exchange,
+    private readonly answer: WireResponse,
+  ) {}
+
+  get response(): Response {
+    if (!this.replay) {
+      const { status, statusText, headers, body } = this.answer;
+      // A body is not allowed on 204/304 in the Response constructor (which copies the bytes it is given).
+      const replayBody = [101, 204, 205, 304].includes(status) ? null : body;
+      this.replay = new Response(replayBody, { status, statusText, headers });
+    }
+    return this.replay;
+  }
 }
 
-async function requestBody(request: Request): Promise<string | undefined> {
-  if (request.body === null) return undefined;
-  const bytes = Buffer.from(await request.clone().arrayBuffer());
-  return bytes.toString('latin1');
-}
-
-function describeError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (error instanceof Error && error.name === 'TimeoutError') return 'no response within the request timeout';
-  return [error instanceof Error ? error.message : String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ');
-}
-
-export async function exchange(given: Request, options: ExchangeOptions): Promise<ExchangeResult> {
-  const request = withExtraHeaders(given, options.extraHeaders);
+export async function exchange(given: Request | PlainRequest, options: ExchangeOptions): Promise<ExchangeResult> {
+  const wire = await wireRequest(given, options.extraHeaders);
   const recorded: RecordedRequest = {
-    method: request.method,
-    url: request.url,
-    headers: headerList(request.headers),
-    body: await requestBody(request),
+    method: wire.method,
+    url: wire.url,
+    headers: wire.headers,
+    body: wire.body?.toString('latin1'),
     curlBody: options.curlBody,
   };
   const started = performance.now();
-  let response: Response;
+  let answer: WireResponse;
   let rateLimited: string | undefined;
   try {
     for (let attempt = 0; ; attempt++) {
       await options.rate?.pacer?.wait();
-      // A clone each time: the original's body stays unread for the next attempt.
-      response = await fetch(request.clone(), { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'manual' });
-      if (response.status !== 429 || !options.rate) break;
-      const asked = retryAfterMs(response.headers.get('retry-after'));
+      answer = await send(wire, options.timeoutMs);
+      if (answer.status !== 429 || !options.rate) break;
+      const asked = retryAfterMs(header(answer, 'retry-after'));
       const wait = asked ?? backoffMs(attempt);
       if (attempt >= options.rate.retries || wait > options.rate.maxWaitMs) {
         rateLimited =
@@ -106,31 +110,20 @@ export async function exchange(given: Request, options: ExchangeOptions): Promis
             : `the target still answered 429 after ${attempt} retries as Retry-After said; lower --max-rate or raise the target's limit`;
         break;
       }
-      await response.arrayBuffer();
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   } catch (error) {
-    return { exchange: { request: recorded, error: describeError(error), startedAt: started, endedAt: performance.now() } };
-  }
-  let bodyBytes: Buffer;
-  try {
-    bodyBytes = Buffer.from(await response.arrayBuffer());
-  } catch (error) {
-    return { exchange: { request: recorded, error: `the response body could not be read: ${describeError(error)}`, startedAt: started, endedAt: performance.now() } };
+    const failure = error instanceof SendError && error.stage === 'body' ? `the response body could not be read: ${error.message}` : error instanceof Error ? error.message : String(error);
+    return { exchange: { request: recorded, error: failure, startedAt: started, endedAt: performance.now() } };
   }
   const recordedResponse: RecordedResponse = {
-    status: response.status,
-    headers: headerList(response.headers),
-    body: bodyBytes.toString('utf8'),
-    utf8: isUtf8(bodyBytes),
+    status: answer.status,
+    headers: answer.headers,
+    body: answer.body.toString('utf8'),
+    utf8: isUtf8(answer.body),
     durationMs: Math.round(performance.now() - started),
   };
-  // A body is not allowed on 204/304 in the Response constructor.
-  const replayBody = [101, 204, 205, 304].includes(response.status) ? null : new Uint8Array(bodyBytes);
-  return {
-    exchange: { request: recorded, response: recordedResponse, rateLimited, startedAt: started, endedAt: performance.now() },
-    response: new Response(replayBody, { status: response.status, statusText: response.statusText, headers: response.headers }),
-  };
+  return new AnsweredExchange({ request: recorded, response: recordedResponse, rateLimited, startedAt: started, endedAt: performance.now() }, answer);
 }
 
 /** The parsed JSON body of a response, or undefined when it is not JSON. */

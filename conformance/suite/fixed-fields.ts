@@ -11,6 +11,7 @@
  * again (resources.gone-after-delete), so an id that shows other fixed values is a fixed field changed,
  * or a deleted resource's id reused; the failure says both.
  */
+import { parseAnswerJson } from '../contract/answer-json.ts';
 import { resourcesOf } from '../contract/write-only.ts';
 
 /** The fields of every resource that no operation changes. */
@@ -58,7 +59,7 @@ export class FixedFields {
     if (answer.status < 200 || answer.status >= 300 || answer.bodyText === '') return [];
     let body: unknown;
     try {
-      body = JSON.parse(answer.bodyText);
+      body = parseAnswerJson(answer.bodyText);
     } catch {
       return []; // Not JSON: response_schema_conformance says so.
     }

@@ -8,6 +8,7 @@ import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
 import type { OperationInfo } from '../contract/document.ts';
+import { answerJsonOrUndefined, judgingAnswer } from '../contract/answer-json.ts';
 import { createdLocationProblem } from '../contract/created-location.ts';
 import { timestampsAhead } from '../contract/event-times.ts';
 import { timestampsNotMillisecondUtc } from '../contract/timestamp-precision.ts';
@@ -18,7 +19,7 @@ import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
-import { exchange as sendExchange, jsonBody, type Exchange } from '../http/exchange.ts';
+import { exchange as sendExchange, jsonBody, type Exchange, type PlainRequest, type RecordedResponse } from '../http/exchange.ts';
 import type { SuiteContext } from './context.ts';
 import type { TestGroup } from './group.ts';
 import { Namer } from './names.ts';
@@ -127,6 +128,7 @@ export class Kit {
     return createApiClient(this.options.baseUrl, authorization, async (request) => {
       const { exchange, response } = await this.send(request);
       if (!response) throw new NoResponseError(exchange.error ?? 'no response');
+      this.exchangeOfResponse.set(response, exchange);
       return response;
     });
   }
@@ -161,18 +163,18 @@ export class Kit {
     const authorization = spec.authorization === undefined ? `Bearer ${this.options.token}` : spec.authorization;
     if (authorization !== null) headers.set('Authorization', authorization);
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
-    const body = spec.body instanceof Buffer ? new Uint8Array(spec.body) : spec.body;
-    const request = new Request(url, { method: spec.method, headers, body });
+    // A form goes through Request, which writes it as multipart with a boundary of its own; any other
+    // body is sent as it is, without a Request and its streams.
+    const request = spec.body instanceof FormData ? new Request(url, { method: spec.method, headers, body: spec.body }) : { method: spec.method, url: url.href, headers, body: spec.body };
     const { exchange } = await this.send(request, spec.curlBody, spec.rateLimitIsTheAnswer, spec.timeoutMs);
     return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
   }
 
-  private async send(request: Request, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
+  private async send(request: Request | PlainRequest, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
     const result = await sendExchange(request, { timeoutMs, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
     if (this.options.reporters.includes('har')) logExchange(this.options.reportDir, result.exchange, this.context.redact);
-    if (result.response) this.exchangeOfResponse.set(result.response, result.exchange);
     // The 429 itself is judged like any answer (a problem document, with Retry-After), even when the
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
     this.judge(result.exchange);
@@ -205,18 +207,25 @@ export class Kit {
     const operation = this.operationOf(exchange);
     if (!operation) return;
     this.recorder.sentTo(operation.operationId);
-    if (exchange.response) this.recorder.sawStatus(operation.operationId, exchange.response.status);
-    if (!exchange.response) {
+    const response = exchange.response;
+    if (response) this.recorder.sawStatus(operation.operationId, response.status);
+    if (!response) {
       this.recorder.fail(operation.operationId, 'not_a_server_error', `no response: ${exchange.error}`, exchange);
       return;
     }
-    const observed = { status: exchange.response.status, headers: new Headers(exchange.response.headers), bodyText: exchange.response.body, utf8: exchange.response.utf8 };
+    // Every check of the answer that reads its body as JSON shares one parse of it.
+    judgingAnswer(response.body, () => this.judgeAnswer(operation, exchange, response));
+  }
+
+  /** The response-level checks of an answer (judge). */
+  private judgeAnswer(operation: OperationInfo, exchange: Exchange, response: RecordedResponse): void {
+    const observed = { status: response.status, headers: new Headers(response.headers), bodyText: response.body, utf8: response.utf8 };
     for (const result of this.context.validator.checkResponse(operation, observed)) {
       if (isExcludedCheck(this.options, result.check)) continue;
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);
     }
-    if (!isExcludedCheck(this.options, 'write_only_fields_hidden') && exchange.response.status < 300) {
+    if (!isExcludedCheck(this.options, 'write_only_fields_hidden') && response.status < 300) {
       const leaks = writeOnlyLeaks(this.context.writeOnlyFields, operation, observed.status, observed.bodyText);
       if (leaks.length === 0) this.recorder.pass(operation.operationId, 'write_only_fields_hidden');
       for (const leak of leaks) this.recorder.fail(operation.operationId, 'write_only_fields_hidden', leak, exchange);
@@ -288,7 +297,7 @@ export class Kit {
     const problems = headerValueProblems(observed.headers, secrets, observed.status, requestOrigin, countsRequests);
     // The Location of every 201, where the target keeps state (the mock's Location is an example's).
     if (missingCapability(this.options.profile, ['state']) === undefined) {
-      const location = createdLocationProblem(this.contract, operation, exchange, jsonBody(exchange));
+      const location = createdLocationProblem(this.contract, operation, exchange, answerJsonOrUndefined(observed.bodyText));
       if (location) problems.push({ rule: 'headers.location-created', problem: location });
     }
     const judged = problems.filter(({ rule }) => !isExcludedRule(this.options, rule));

@@ -13,6 +13,7 @@
  * The titles are kept per worker, as they come: the first title a type is answered with is the one
  * every later occurrence is compared with, and the answer that showed it is named in a failure.
  */
+import { parseAnswerJson } from '../contract/answer-json.ts';
 import type { Exchange } from '../http/exchange.ts';
 
 export interface TitleVerdict {
@@ -46,7 +47,7 @@ function problemOf(exchange: Exchange): { type: string; title: string } | undefi
   if (!response || response.status < 400 || response.body === '') return undefined;
   let body: unknown;
   try {
-    body = JSON.parse(response.body);
+    body = parseAnswerJson(response.body);
   } catch {
     return undefined; // Not JSON: content_type_conformance and the schema say so.
   }

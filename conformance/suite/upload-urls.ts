@@ -14,6 +14,7 @@
  * so a URL once answered stays that upload's for the whole run.
  */
 
+import { parseAnswerJson } from '../contract/answer-json.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { guessableFrom } from './guessable-urls.ts';
 
@@ -53,7 +54,7 @@ function uploadedUrl(status: number, bodyText: string): string | undefined {
   if (status !== 201) return undefined;
   let body: unknown;
   try {
-    body = JSON.parse(bodyText);
+    body = parseAnswerJson(bodyText);
   } catch {
     return undefined;
   }
