@@ -1,0 +1,63 @@
+/**
+ * The faults of server/faults/rule-inputs.ts really break what they name: each case runs the same
+ * requests against the server with the fault and without it, and requires the broken answer from the
+ * first and the one the contract requires from the second.
+ */
+import { expect } from 'vitest';
+import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
+
+const cases: FaultContrast<any>[] = [];
+const add = <T>(c: FaultContrast<T>) => cases.push(c);
+
+add({
+  fault: 'email-update-null-html-clears-markdown',
+  what: 'updateEmail must render content_md sent beside content_html null, as it renders Markdown alone',
+  observe: async ({ api }) => {
+    const newsletter = (await api('POST', '/newsletters', { body: { name: 'Weekly' } })).body.id;
+    const email = (await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hello', content_html: '<p>Old</p>' } })).body.id;
+    const path = `/newsletters/${newsletter}/emails/${email}`;
+    const alone = (await api('PATCH', path, { body: { content_md: '*Alone*' } })).body.content_html;
+    const beside = (await api('PATCH', path, { body: { content_html: null, content_md: '*Beside*' } })).body.content_html;
+    const read = (await api('GET', path)).body.content_html;
+    const cleared = (await api('PATCH', path, { body: { content_html: null } })).body.content_html;
+    return { alone, beside, read, cleared };
+  },
+  broken: (seen) => expect(seen).toEqual({ alone: '<p><em>Alone</em></p>\n', beside: null, read: null, cleared: null }),
+  correct: (seen) => expect(seen).toEqual({ alone: '<p><em>Alone</em></p>\n', beside: '<p><em>Beside</em></p>\n', read: '<p><em>Beside</em></p>\n', cleared: null }),
+});
+
+/** The status of a write and the fields its 422 names, or the stored value of `field`. */
+const outcome = async (answer: Promise<{ status: number; body: any }>, field: string) => {
+  const { status, body } = await answer;
+  return status === 422 ? [422, (body.errors ?? []).map((e: { field: string }) => e.field).sort()] : [status, body[field]];
+};
+
+add({
+  fault: 'email-update-subject-del-accepted',
+  what: 'updateEmail must refuse a subject holding DEL (U+007F), as one holding a line feed',
+  observe: async ({ api }) => {
+    const newsletter = (await api('POST', '/newsletters', { body: { name: 'Weekly' } })).body.id;
+    const path = `/newsletters/${newsletter}/emails/${(await api('POST', `/newsletters/${newsletter}/emails`, { body: { subject: 'Hello' } })).body.id}`;
+    const lineFeed = await outcome(api('PATCH', path, { body: { subject: 'Line\nfeed' } }), 'subject');
+    const del = await outcome(api('PATCH', path, { body: { subject: 'Del\u007Fete' } }), 'subject');
+    return { lineFeed, del, stored: (await api('GET', path)).body.subject };
+  },
+  broken: (seen) => expect(seen).toEqual({ lineFeed: [422, ['subject']], del: [200, 'Del\u007Fete'], stored: 'Del\u007Fete' }),
+  correct: (seen) => expect(seen).toEqual({ lineFeed: [422, ['subject']], del: [422, ['subject']], stored: 'Hello' }),
+});
+
+add({
+  fault: 'post-create-title-tab-accepted',
+  what: 'createPost must refuse a title holding a tab, as updatePost does',
+  observe: async ({ api }) => {
+    const page = (await api('POST', '/pages', { body: { name: 'Blog' } })).body.id;
+    const created = await outcome(api('POST', `/pages/${page}/posts`, { body: { title: 'Tab\there' } }), 'title');
+    const post = (await api('POST', `/pages/${page}/posts`, { body: { title: 'Plain' } })).body.id;
+    const updated = await outcome(api('PATCH', `/pages/${page}/posts/${post}`, { body: { title: 'Tab\there' } }), 'title');
+    return { created, updated };
+  },
+  broken: (seen) => expect(seen).toEqual({ created: [201, 'Tab\there'], updated: [422, ['title']] }),
+  correct: (seen) => expect(seen).toEqual({ created: [422, ['title']], updated: [422, ['title']] }),
+});
+
+contrastFaults('faults of the rule-by-rule pass over inputs', cases);
