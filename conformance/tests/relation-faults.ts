@@ -582,4 +582,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // read-only-fields-refused.test.ts with control-characters.ts).
   { fault: 'email-update-subject-del-accepted', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['requests.text-without-control-characters'] },
   { fault: 'post-create-title-tab-accepted', include: ['createPost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.text-without-control-characters'] },
+  // Every operation with an integer path or query parameter sent each spelling that is not plain
+  // decimal, in every such parameter at once: a 422 naming each (negative_data_rejection,
+  // whole-number-spellings.test.ts); the hostile phase, off when blind faults are measured, had tried a
+  // share of them.
+  { fault: 'post-get-ids-read-as-numbers', include: ['getPost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.whole-numbers'] },
 ];

@@ -5,6 +5,7 @@
  * and each breaks a statement of the contract (named in its comment).
  */
 import type { ServerParts } from '../compose.ts';
+import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import type { FaultSet } from './fault-set.ts';
 
 // The contract is walked as plain JSON.
@@ -46,4 +47,42 @@ export function breakRuleInputsParts(on: FaultSet, { services }: ServerParts): v
     services.emails.contentForUpdate = (workspaceId, newsletterId, id, input, signal) =>
       input.content_html === null ? Promise.resolve(null) : contentForUpdate(workspaceId, newsletterId, id, input, signal);
   }
+}
+
+/** getPost's path: `/pages/{page_id}/posts/{id}` as the API router sees it. */
+const POST_PATH = /^\/pages\/([^/]+)\/posts\/([^/]+)\/?$/;
+
+/** A path segment as `Number(text)` reads it, when that is a whole number; else the segment as sent. */
+function readAsNumber(segment: string): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+  const number = Number(text);
+  return text.trim() !== '' && Number.isSafeInteger(number) ? String(number) : segment;
+}
+
+export function breakRuleInputsPipeline(on: FaultSet, pipeline: Pipeline): Pipeline {
+  let { api } = pipeline;
+  if (on('post-get-ids-read-as-numbers')) {
+    // getPost reads its path ids with `Number(text)` and keeps what is a whole number: `007`, `1e0`,
+    // `0x1`, `+1`, ` 1`, `1\n` and `1.0` all name post 1, while `Infinity`, `1.5` and text are still
+    // refused, and every other operation is right. Breaks requests.whole-numbers ("exponents,
+    // hexadecimal, signs, leading zeros, fractions and white space are answered 422 naming the
+    // parameter").
+    api = insertBefore(api, 'whole-numbers', {
+      name: 'post-get-ids-read-as-numbers',
+      handler: (req, _res, next) => {
+        const match = req.method === 'GET' ? POST_PATH.exec(req.path) : null;
+        if (match) {
+          const query = req.url.slice(req.path.length);
+          req.url = `/pages/${readAsNumber(match[1]!)}/posts/${readAsNumber(match[2]!)}${query}`;
+        }
+        next();
+      },
+    });
+  }
+  return { ...pipeline, api };
 }

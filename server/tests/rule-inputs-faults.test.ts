@@ -60,4 +60,21 @@ add({
   correct: (seen) => expect(seen).toEqual({ created: [422, ['title']], updated: [422, ['title']] }),
 });
 
+add({
+  fault: 'post-get-ids-read-as-numbers',
+  what: 'getPost must answer its ids spelled otherwise than in plain decimal with a 422 naming them',
+  observe: async ({ api }) => {
+    const page = (await api('POST', '/pages', { body: { name: 'Blog' } })).body.id;
+    const post = (await api('POST', `/pages/${page}/posts`, { body: { title: 'Hello' } })).body.id;
+    const read = async (pageText: string, postText: string) => {
+      const answer = await api('GET', `/pages/${encodeURIComponent(pageText)}/posts/${encodeURIComponent(postText)}`);
+      return answer.status === 422 ? [422, answer.body.errors.map((e: { field: string }) => e.field).sort()] : [answer.status, answer.body.id];
+    };
+    return { plain: await read(String(page), String(post)), padded: await read(`00${page}`, `00${post}`), exponent: await read(`${page}e0`, `${post}.0`) };
+  },
+  broken: (seen) => expect(seen).toEqual({ plain: [200, expect.any(Number)], padded: [200, expect.any(Number)], exponent: [200, expect.any(Number)] }),
+  correct: (seen) =>
+    expect(seen).toEqual({ plain: [200, expect.any(Number)], padded: [422, ['path.id', 'path.page_id']], exponent: [422, ['path.id', 'path.page_id']] }),
+});
+
 contrastFaults('faults of the rule-by-rule pass over inputs', cases);
