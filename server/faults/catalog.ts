@@ -431,6 +431,7 @@ export const FAULT_CATALOG = {
   'email-update-subject-del-accepted': "updateEmail stores a subject holding DEL (U+007F) instead of answering 422: its check of control characters stops at U+001F",
   'post-create-title-tab-accepted': 'createPost stores a title holding a tab instead of answering 422: its check of control characters lets the tab through, as in text that spans lines',
   'post-get-ids-read-as-numbers': 'getPost reads its path ids with Number(): 007, 1e0, 0x1, +1, a space around and 1.0 name the post instead of answering 422',
+  'newsletter-update-lone-surrogate-kept': 'updateNewsletter accepts a name holding a lone surrogate (\\ud800) instead of answering 422 naming it',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -77,4 +77,17 @@ add({
     expect(seen).toEqual({ plain: [200, expect.any(Number)], padded: [422, ['path.id', 'path.page_id']], exponent: [422, ['path.id', 'path.page_id']] }),
 });
 
+add({
+  fault: 'newsletter-update-lone-surrogate-kept',
+  what: 'updateNewsletter must refuse a name holding a lone surrogate, as createNewsletter does',
+  observe: async ({ api }) => {
+    const created = await api('POST', '/newsletters', { raw: Buffer.from('{"name":"Weekly\\ud800"}'), headers: { 'Content-Type': 'application/json' } });
+    const id = (await api('POST', '/newsletters', { body: { name: 'Weekly' } })).body.id;
+    const renamed = await api('PATCH', `/newsletters/${id}`, { raw: Buffer.from('{"name":"Monthly\\ud800"}'), headers: { 'Content-Type': 'application/json' } });
+    return { created: created.status, renamed: renamed.status };
+  },
+  broken: (seen) => expect(seen).toEqual({ created: 422, renamed: 200 }),
+  correct: (seen) => expect(seen).toEqual({ created: 422, renamed: 422 }),
+});
+
 contrastFaults('faults of the rule-by-rule pass over inputs', cases);

@@ -18,7 +18,7 @@ import { suiteContext } from '../context.ts';
 
 const { validator } = suiteContext();
 
-export const CONTROL_CHARACTER_RULES = ['requests.text-without-control-characters', 'errors.field-names', 'errors.only-present-causes'];
+export const CONTROL_CHARACTER_RULES = ['requests.text-without-control-characters', 'requests.well-formed-text', 'errors.field-names', 'errors.only-present-causes'];
 
 /**
  * The class's edges and the characters a hand-written check most often gets wrong: the first, the
@@ -44,12 +44,20 @@ export function freeTextFields(properties: Record<string, unknown>, pointer: str
   });
 }
 
-/** Per control character, `base` with every free-text field holding it, and what the body is. */
-export function controlCharacterBodies(operation: OperationInfo, schema: { properties: Record<string, unknown>; pointer: string }, base: Record<string, unknown>): [string, Record<string, unknown>][] {
+/** A body the tests send, what it is, and the fields a 422 names besides those its schema refuses. */
+export type TextBody = [what: string, body: Record<string, unknown>, alsoRefused: string[]];
+
+/**
+ * Per control character, `base` with every free-text field holding it; and once with a lone surrogate
+ * in every one (requests.well-formed-text: "a lone surrogate in a JSON string is answered `422` naming
+ * the field"), which no pattern refuses, so the 422 names each such field besides.
+ */
+export function controlCharacterBodies(operation: OperationInfo, schema: { properties: Record<string, unknown>; pointer: string }, base: Record<string, unknown>): TextBody[] {
   const fields = freeTextFields(schema.properties, schema.pointer);
   if (fields.length === 0) return [];
-  return CONTROL_CHARACTERS.map((character) => [
-    `${codePoint(character)} inside every free-text field (${fields.join(', ')}) of ${operation.operationId}'s body`,
-    { ...base, ...Object.fromEntries(fields.map((field) => [field, holding(character)])) },
-  ]);
+  const inEvery = (text: string) => ({ ...base, ...Object.fromEntries(fields.map((field) => [field, text])) });
+  return [
+    ...CONTROL_CHARACTERS.map((character): TextBody => [`${codePoint(character)} inside every free-text field (${fields.join(', ')}) of ${operation.operationId}'s body`, inEvery(holding(character)), []]),
+    [`a lone surrogate (\\ud800) inside every free-text field (${fields.join(', ')}) of ${operation.operationId}'s body`, inEvery(holding('\ud800')), fields],
+  ];
 }

@@ -41,7 +41,7 @@ const { contract, validator } = suiteContext();
 /** The most invalid inputs a 422 lists (errors.field-names: "up to 20"). */
 const LISTED_AT_MOST = 20;
 
-const RULES = ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes', 'resources.refused-write-changes-nothing', 'requests.text-without-control-characters'];
+const RULES = ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes', 'resources.refused-write-changes-nothing', 'requests.text-without-control-characters', 'requests.well-formed-text'];
 
 /** The request body's properties, and the JSON pointer of its schema. */
 function requestSchema(operation: OperationInfo): { properties: Record<string, unknown>; pointer: string } | undefined {
@@ -77,8 +77,8 @@ function namedFields(answer: RawResult): string[] {
 /** The verdict on one refused body: a 422 naming exactly `expected` (or, past the list's bound, as many of them as it lists). */
 function verifyRefused(t: Kit, operation: OperationInfo, what: string, expected: string[], answer: RawResult, rules?: string[]): void {
   const step = `${operation.operationId} with ${what}`;
-  const because = rules ? 'its schema refuses the value' : 'request bodies are strict, and the body does not take';
-  if (!t.verify(answer.status === 422, `${step} answered ${answer.status ?? 'nothing'}; expected 422 naming ${expected.join(', ')}: ${because} ${expected.length === 1 ? 'it' : 'them'}`, { evidence: answer.exchange, ...(rules ? { rules } : {}) })) return;
+  const because = rules ? 'free text holds no control character, nor a lone surrogate, beyond what its schema allows' : `request bodies are strict, and the body does not take ${expected.length === 1 ? 'it' : 'them'}`;
+  if (!t.verify(answer.status === 422, `${step} answered ${answer.status ?? 'nothing'}; expected 422 naming ${expected.join(', ')}: ${because}`, { evidence: answer.exchange, ...(rules ? { rules } : {}) })) return;
   const named = namedFields(answer);
   const exact = expected.length <= LISTED_AT_MOST ? JSON.stringify(named) === JSON.stringify(expected) : named.length === LISTED_AT_MOST && named.every((field) => expected.includes(field));
   t.verify(exact, `${step} answered 422 naming ${named.join(', ') || 'no field'} in errors; expected exactly ${expected.join(', ')}`, { evidence: answer.exchange, ...(rules ? { rules } : {}) });
@@ -95,10 +95,12 @@ async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string,
     ['the whole resource as answered', whole],
   ];
   // A character every free-text field takes (a tab where all of them may span lines) makes no refusal.
-  const controlled = controlCharacterBodies(operation, requestSchema(operation)!, base).filter(([, body]) => refusedFields(operation, body).length > 0);
+  const controlled = controlCharacterBodies(operation, requestSchema(operation)!, base)
+    .map(([what, body, also]) => [what, body, [...new Set([...refusedFields(operation, body), ...also])].sort()] as const)
+    .filter(([, , refused]) => refused.length > 0);
   const answers = await Promise.all([...bodies, ...controlled].map(([, body]) => t.call(operation, { ids, body })));
   bodies.forEach(([what, body], index) => verifyRefused(t, operation, what, refusedFields(operation, body), answers[index]!));
-  controlled.forEach(([what, body], index) => verifyRefused(t, operation, what, refusedFields(operation, body), answers[bodies.length + index]!, CONTROL_CHARACTER_RULES));
+  controlled.forEach(([what, , refused], index) => verifyRefused(t, operation, what, refused, answers[bodies.length + index]!, CONTROL_CHARACTER_RULES));
   return answers;
 }
 
@@ -107,7 +109,7 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
   if (fields.length === 0) continue;
   const remover = contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
   forOperation(operation.operationId, (test) => {
-    test(`refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource, and each control character in its free text, with a 422 naming them, and creates nothing`, { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
+    test(`refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource, and each control character and a lone surrogate in its free text, with a 422 naming them, and creates nothing`, { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const ids = await pathIdsFor(t, operation);
       const create = async (body: Json) => {
         const answer = await t.call(operation, { ids, body });
@@ -145,7 +147,7 @@ async function refusedUpdateChangesNothing(t: Kit, operation: OperationInfo, rea
   t.verify(changed.length === 0, `after the refused ${operation.operationId}s, ${readerId} shows ${changed.map((field) => `${field} ${JSON.stringify(after[field])} (before: ${JSON.stringify(before[field])})`).join(', ')}; a refused write changes nothing`, { check: 'failed_write_leaves_nothing' });
 }
 
-const updateTitle = (fields: string[]) => `refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource read, and each control character in its free text, with a 422 naming them, and changes nothing`;
+const updateTitle = (fields: string[]) => `refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource read, and each control character and a lone surrogate in its free text, with a 422 naming them, and changes nothing`;
 
 for (const [operationId, subject] of Object.entries(UPDATES)) {
   const operation = contract.operation(operationId);
