@@ -19,10 +19,12 @@
  *   values) reads afterwards exactly as before, `updated_at` included;
  * - after a create's refusals, the valid body they were built on is created with `201`, and with the
  *   slug its text derives, without a suffix: no resource of that name, title or subject (or, for an
- *   upsert, that address) was made by a refused request. *
- * The same requests carry requests.text-without-control-characters over its class: a body per control
- * character with it in every free-text field (control-characters.ts), a 422 naming exactly the fields
- * whose schema refuses it, and nothing stored.
+ *   upsert, that address) was made by a refused request.
+ *
+ * The same requests carry requests.text-without-control-characters and requests.well-formed-text over
+ * their class: a body per control character with it in every free-text field, and one with a lone
+ * surrogate in each (control-characters.ts), each a 422 naming exactly the fields that refuse it, and
+ * nothing stored.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { jsonMedia } from '../../cases/json-media.ts';
@@ -86,7 +88,8 @@ function verifyRefused(t: Kit, operation: OperationInfo, what: string, expected:
 
 /**
  * Sends each read-only field alone beside `base`, the resource `whole`, and `base` with a control
- * character in every free-text field (control-characters.ts), at once; judges each answer.
+ * character, or a lone surrogate, in every free-text field (control-characters.ts), at once; judges
+ * each answer.
  */
 async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string, number>, base: Json, whole: Json): Promise<RawResult[]> {
   const alone = readOnlyFields(operation).filter((field) => field in whole);
