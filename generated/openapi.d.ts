@@ -812,7 +812,7 @@ export interface components {
             status?: "draft" | "published";
             /** @description Content in HTML. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
-            /** @description Content in Markdown. When given without `content_html`, it is rendered to HTML and replaces `content_html`. It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
+            /** @description Content in Markdown. When `content_html` is absent or `null`, it is rendered to HTML and replaces `content_html` (a `content_html: null` sent beside it does not clear the content). It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
             content_md?: string | null;
             description?: components["schemas"]["Description"];
             /** @description A category of the same page, or `null` for none; another id is a `422`. */
@@ -1031,7 +1031,7 @@ export interface components {
             preview?: string | null;
             /** @description HTML content. Takes precedence over `content_md` when both are given. */
             content_html?: string | null;
-            /** @description Markdown content. When given without `content_html`, it is rendered to HTML and replaces `content_html`. It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
+            /** @description Markdown content. When `content_html` is absent or `null`, it is rendered to HTML and replaces `content_html` (a `content_html: null` sent beside it does not clear the content). It is never returned. CommonMark with GitHub's tables, strikethrough and autolinks; raw HTML in it is passed through unchanged, as CommonMark specifies, and all other text escaped. Lists and block quotes nest at most 50 levels deep and the HTML is at most 1,000,000 characters: deeper Markdown, Markdown that would render to more, or Markdown that takes over 20 seconds to render, is a `422`. */
             content_md?: string | null;
             /** @description An author of the workspace, or `null`; an unknown id is a `422`. */
             author_id?: components["schemas"]["NullableId"];

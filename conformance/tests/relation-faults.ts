@@ -572,4 +572,22 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-update-markdown-html-escaped', include: ['updatePost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
   { fault: 'post-null-html-blocks-markdown', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.null-as-absent'] },
   { fault: 'emails-list-long-content-cut', include: ['listEmails'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  // The rule-by-rule pass over the family of inputs (server/faults/rule-inputs.ts), each fault breaking
+  // one class of input the pass found untried: content_html null beside content_md on every update that
+  // takes Markdown, read back by the answer and the get (null_as_absent, null-as-absent.test.ts).
+  { fault: 'email-update-null-html-clears-markdown', include: ['updateEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.null-as-absent'] },
+  // Every create and update with a JSON body sent, per control character (the class's edges, the three
+  // text that spans lines takes and their neighbours, escape, DEL), a body with it in every free-text
+  // field: a 422 naming exactly the fields whose schema refuses it (negative_data_rejection,
+  // read-only-fields-refused.test.ts with control-characters.ts).
+  { fault: 'email-update-subject-del-accepted', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['requests.text-without-control-characters'] },
+  { fault: 'post-create-title-tab-accepted', include: ['createPost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.text-without-control-characters'] },
+  // Every operation with an integer path or query parameter sent each spelling that is not plain
+  // decimal, in every such parameter at once: a 422 naming each (negative_data_rejection,
+  // whole-number-spellings.test.ts); the hostile phase, off when blind faults are measured, had tried a
+  // share of them.
+  { fault: 'post-get-ids-read-as-numbers', include: ['getPost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.whole-numbers'] },
+  // The same requests as the control characters', once more with a lone surrogate in every free-text
+  // field: a 422 naming each (the reference server named only the first, and now names them all).
+  { fault: 'newsletter-update-lone-surrogate-kept', include: ['updateNewsletter'], caughtBy: ['negative_data_rejection'], breaks: ['requests.well-formed-text'] },
 ];

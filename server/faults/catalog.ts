@@ -427,6 +427,12 @@ export const FAULT_CATALOG = {
   'image-other-workspace-token-404': "an uploaded image's URL answers 404 to a request carrying another workspace's token (without a token it is served)",
   'upload-names-counted-up': "uploadImage names images by a fixed random prefix and a counter: each upload's URL is the one before it plus one",
   'upload-media-type-case-sensitive': "uploadImage answers an upload sent as Multipart/Form-Data (the type in capitals) 415, though media types are case-insensitive",
+  // The rule-by-rule pass over the family of inputs (server/faults/rule-inputs.ts).
+  'email-update-null-html-clears-markdown': 'updateEmail with content_html null beside content_md clears the content instead of rendering the Markdown (Markdown alone is rendered)',
+  'email-update-subject-del-accepted': "updateEmail stores a subject holding DEL (U+007F) instead of answering 422: its check of control characters stops at U+001F",
+  'post-create-title-tab-accepted': 'createPost stores a title holding a tab instead of answering 422: its check of control characters lets the tab through, as in text that spans lines',
+  'post-get-ids-read-as-numbers': 'getPost reads its path ids with Number(): 007, 1e0, 0x1, +1, a space around and 1.0 name the post instead of answering 422',
+  'newsletter-update-lone-surrogate-kept': 'updateNewsletter accepts a name holding a lone surrogate (\\ud800) instead of answering 422 naming it',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -3,6 +3,7 @@
  * server accepts (or fills in) what the real one refuses.
  */
 import type { FaultSet } from './fault-set.ts';
+import { loosenRuleInputsContract } from './rule-inputs.ts';
 
 // The contract is walked as plain JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -58,5 +59,6 @@ export function faultyContract(on: FaultSet, document: Json): Json {
     parameters.EmailStatusFilter.schema = { anyOf: [parameters.EmailStatusFilter.schema, { const: '' }] };
   }
   if (on('control-characters-accepted')) looseText(copy);
+  loosenRuleInputsContract(on, copy);
   return copy;
 }

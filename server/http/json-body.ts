@@ -117,17 +117,23 @@ function closingQuote(bytes: Uint8Array, open: number): number {
  */
 const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
-export function loneSurrogateField(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return isWellFormed(value) ? undefined : path.join('.') || 'body';
-  if (typeof value !== 'object' || value === null) return undefined;
-  // Depth is bounded by checkStructure before parsing, so this recursion is too.
+/**
+ * Every place of `value` that holds a lone surrogate, in the body's order: a 422 names each invalid
+ * input, every one of a request with several (errors.field-names), not the first alone.
+ */
+export function loneSurrogateFields(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (!isWellFormed(value)) found.push(path.join('.') || 'body');
+    return found;
+  }
+  if (typeof value !== 'object' || value === null) return found;
+  // Depth is bounded by checkStructure before parsing, and members by maxMembers, so this walk is too.
   const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
   for (const [key, item] of entries) {
-    if (!isWellFormed(key)) return [...path, key.replace(/\p{Cs}/gu, '\uFFFD')].join('.');
-    const found = loneSurrogateField(item, [...path, key]);
-    if (found !== undefined) return found;
+    if (!isWellFormed(key)) found.push([...path, key.replace(/\p{Cs}/gu, '\uFFFD')].join('.'));
+    else loneSurrogateFields(item, [...path, key], found);
   }
-  return undefined;
+  return found;
 }
 
 function declaredCharset(req: Request): string | undefined {
@@ -201,8 +207,8 @@ export function jsonBody(rules: BodyRules = BODY_RULES): RequestHandler {
     const done = (err?: unknown) => {
       if (err) return next(translate(err as ParserError, encoding));
       if (rules.refuseLoneSurrogates) {
-        const field = loneSurrogateField(req.body);
-        if (field !== undefined) return next(problems.invalidField(field, 'is not well-formed Unicode: it contains a lone surrogate'));
+        const fields = loneSurrogateFields(req.body);
+        if (fields.length > 0) return next(problems.invalid(fields.map((field) => ({ field, message: 'is not well-formed Unicode: it contains a lone surrogate' }))));
       }
       next();
     };

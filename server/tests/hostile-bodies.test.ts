@@ -165,6 +165,12 @@ describe('what a JSON body may be', () => {
     expect(body.name).toBe(name);
   });
 
+  it('names every field holding a lone surrogate, not the first alone (errors.field-names)', async () => {
+    const { status, text } = await send('POST', `/pages/${ids.pages}/posts`, utf8('{"title":"a\\ud800","description":"b\\udc00","seo_title":"fine"}'), json);
+    expect(status).toBe(422);
+    expect(JSON.parse(text).errors.map((e: { field: string }) => e.field)).toEqual(['title', 'description']);
+  });
+
   it('keeps astral characters, which are surrogate pairs in JSON escapes', async () => {
     const { status, text } = await send('POST', '/newsletters', utf8('{"name":"Mail \\ud83d\\udce8"}'), json);
     expect(status).toBe(201);

@@ -18,13 +18,16 @@
  * cleared by `null` are cleared-fields.test.ts's; here each write-only field that takes `null`
  * (`content_md`, a post's `author_id`), sent as `null` alone to a resource made with every field
  * filled, changes no field a read shows but `updated_at`: `content_html`, which Markdown given without
- * it replaces, keeps its value when the Markdown is cleared.
+ * it replaces, keeps its value when the Markdown is cleared. Then `content_html: null` beside
+ * `content_md` (PostUpdate, EmailUpdate: rendered "When `content_html` is absent or `null`"): the answer
+ * and a read show the Markdown's rendering, not a cleared content. A server that applies the update's
+ * `null` before looking for Markdown clears the post.
  *
  * sendEmail's body is neither: its `scheduled_at` "When omitted or `null`" sends at once, which
  * core/send-email.test.ts judges with `null` beside its send without a time.
  *
  * Cost: per create, the create and a get; per update with such fields, the resource, a read, and an
- * update and a read per field.
+ * update and a read per field, and per Markdown field one more.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import { commonMarkHtml, htmlDifference } from '../../contract/commonmark.ts';
@@ -36,7 +39,7 @@ import type { Kit } from '../kit.ts';
 import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
-import { changesOnly, differences, readResource, UPDATES, type Json } from './update-subjects.ts';
+import { changesOnly, differences, readResource, updateResource, UPDATES, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -112,15 +115,31 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
 }
 
 for (const [updateId, subject] of Object.entries(UPDATES)) {
-  const writeOnly = nullableFields(contract.operation(updateId)).filter((field) => field.writeOnly);
+  const fields = nullableFields(contract.operation(updateId));
+  const writeOnly = fields.filter((field) => field.writeOnly);
   if (writeOnly.length === 0) continue;
+  // A field that stands in for another "absent or `null`" (content_md for content_html, PostUpdate and
+  // EmailUpdate): the other sent as null beside it is rendered from it, as on create, not cleared.
+  const dependents = writeOnly.filter((field) => field.standsInFor !== undefined && fields.some((other) => other.name === field.standsInFor));
+  const besides = dependents.map((field) => `, then ${field.standsInFor} null beside ${field.name}, which renders it`).join('');
   forOperation(updateId, (test) => {
-    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone`, { check: 'null_as_absent', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone${besides}`, { check: 'null_as_absent', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // Made with every readable field filled, content_html included.
       const ids = await subject.make(new Resources(t), t);
       let before = await readResource(t, subject.readerId, ids);
       for (const field of writeOnly) {
         before = await changesOnly(t, `an update of ${field.name}: null alone`, { operationId: updateId, readerId: subject.readerId, ids }, before, { [field.name]: null }, [field.name]);
+      }
+      for (const dependent of dependents) {
+        const nulled = fields.find((field) => field.name === dependent.standsInFor)!;
+        const body: Json = { [nulled.name]: null, [dependent.name]: markdownFor(t) };
+        const step = `an update of ${nulled.name}: null beside ${dependent.name}`;
+        const answer = await updateResource(t, updateId, ids, body);
+        const inAnswer = wrongWhenNull(nulled, answer[nulled.name], body, dependents);
+        t.verify(inAnswer === undefined, `${step} answered ${inAnswer}`);
+        const stored = await readResource(t, subject.readerId, ids);
+        const inRead = wrongWhenNull(nulled, stored[nulled.name], body, dependents);
+        t.verify(inRead === undefined, `after ${step}, ${subject.readerId} shows ${inRead}`);
       }
     });
   });

@@ -20,6 +20,11 @@
  * - after a create's refusals, the valid body they were built on is created with `201`, and with the
  *   slug its text derives, without a suffix: no resource of that name, title or subject (or, for an
  *   upsert, that address) was made by a refused request.
+ *
+ * The same requests carry requests.text-without-control-characters and requests.well-formed-text over
+ * their class: a body per control character with it in every free-text field, and one with a lone
+ * surrogate in each (control-characters.ts), each a 422 naming exactly the fields that refuse it, and
+ * nothing stored.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { jsonMedia } from '../../cases/json-media.ts';
@@ -31,13 +36,14 @@ import { Resources } from '../resources.ts';
 import { holdingAuthor } from '../shared-author.ts';
 import { expectedSlug } from '../slugs.ts';
 import { pastStampGap, readResource, UPDATES, type Json } from './update-subjects.ts';
+import { CONTROL_CHARACTER_RULES, controlCharacterBodies } from './control-characters.ts';
 
 const { contract, validator } = suiteContext();
 
 /** The most invalid inputs a 422 lists (errors.field-names: "up to 20"). */
 const LISTED_AT_MOST = 20;
 
-const RULES = ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes', 'resources.refused-write-changes-nothing'];
+const RULES = ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes', 'resources.refused-write-changes-nothing', 'requests.text-without-control-characters', 'requests.well-formed-text'];
 
 /** The request body's properties, and the JSON pointer of its schema. */
 function requestSchema(operation: OperationInfo): { properties: Record<string, unknown>; pointer: string } | undefined {
@@ -71,23 +77,33 @@ function namedFields(answer: RawResult): string[] {
 }
 
 /** The verdict on one refused body: a 422 naming exactly `expected` (or, past the list's bound, as many of them as it lists). */
-function verifyRefused(t: Kit, operation: OperationInfo, what: string, expected: string[], answer: RawResult): void {
+function verifyRefused(t: Kit, operation: OperationInfo, what: string, expected: string[], answer: RawResult, rules?: string[]): void {
   const step = `${operation.operationId} with ${what}`;
-  if (!t.verify(answer.status === 422, `${step} answered ${answer.status ?? 'nothing'}; expected 422 naming ${expected.join(', ')}: request bodies are strict, and the body does not take ${expected.length === 1 ? 'it' : 'them'}`, { evidence: answer.exchange })) return;
+  const because = rules ? 'free text holds no control character, nor a lone surrogate, beyond what its schema allows' : `request bodies are strict, and the body does not take ${expected.length === 1 ? 'it' : 'them'}`;
+  if (!t.verify(answer.status === 422, `${step} answered ${answer.status ?? 'nothing'}; expected 422 naming ${expected.join(', ')}: ${because}`, { evidence: answer.exchange, ...(rules ? { rules } : {}) })) return;
   const named = namedFields(answer);
   const exact = expected.length <= LISTED_AT_MOST ? JSON.stringify(named) === JSON.stringify(expected) : named.length === LISTED_AT_MOST && named.every((field) => expected.includes(field));
-  t.verify(exact, `${step} answered 422 naming ${named.join(', ') || 'no field'} in errors; expected exactly ${expected.join(', ')}`, { evidence: answer.exchange });
+  t.verify(exact, `${step} answered 422 naming ${named.join(', ') || 'no field'} in errors; expected exactly ${expected.join(', ')}`, { evidence: answer.exchange, ...(rules ? { rules } : {}) });
 }
 
-/** Sends each read-only field alone beside `base`, and the resource `whole`, at once; judges each answer. */
+/**
+ * Sends each read-only field alone beside `base`, the resource `whole`, and `base` with a control
+ * character, or a lone surrogate, in every free-text field (control-characters.ts), at once; judges
+ * each answer.
+ */
 async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string, number>, base: Json, whole: Json): Promise<RawResult[]> {
   const alone = readOnlyFields(operation).filter((field) => field in whole);
   const bodies: [string, Json][] = [
     ...alone.map((field): [string, Json] => [`${field} ${JSON.stringify(whole[field])} (a field of the answer the body does not take)`, { ...base, [field]: whole[field] }]),
     ['the whole resource as answered', whole],
   ];
-  const answers = await Promise.all(bodies.map(([, body]) => t.call(operation, { ids, body })));
+  // A character every free-text field takes (a tab where all of them may span lines) makes no refusal.
+  const controlled = controlCharacterBodies(operation, requestSchema(operation)!, base)
+    .map(([what, body, also]) => [what, body, [...new Set([...refusedFields(operation, body), ...also])].sort()] as const)
+    .filter(([, , refused]) => refused.length > 0);
+  const answers = await Promise.all([...bodies, ...controlled].map(([, body]) => t.call(operation, { ids, body })));
   bodies.forEach(([what, body], index) => verifyRefused(t, operation, what, refusedFields(operation, body), answers[index]!));
+  controlled.forEach(([what, , refused], index) => verifyRefused(t, operation, what, refused, answers[bodies.length + index]!, CONTROL_CHARACTER_RULES));
   return answers;
 }
 
@@ -96,7 +112,7 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
   if (fields.length === 0) continue;
   const remover = contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
   forOperation(operation.operationId, (test) => {
-    test(`refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource, with a 422 naming them, and creates nothing`, { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
+    test(`refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource, and each control character and a lone surrogate in its free text, with a 422 naming them, and creates nothing`, { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const ids = await pathIdsFor(t, operation);
       const create = async (body: Json) => {
         const answer = await t.call(operation, { ids, body });
@@ -134,7 +150,7 @@ async function refusedUpdateChangesNothing(t: Kit, operation: OperationInfo, rea
   t.verify(changed.length === 0, `after the refused ${operation.operationId}s, ${readerId} shows ${changed.map((field) => `${field} ${JSON.stringify(after[field])} (before: ${JSON.stringify(before[field])})`).join(', ')}; a refused write changes nothing`, { check: 'failed_write_leaves_nothing' });
 }
 
-const updateTitle = (fields: string[]) => `refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource read, with a 422 naming them, and changes nothing`;
+const updateTitle = (fields: string[]) => `refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource read, and each control character and a lone surrogate in its free text, with a 422 naming them, and changes nothing`;
 
 for (const [operationId, subject] of Object.entries(UPDATES)) {
   const operation = contract.operation(operationId);
