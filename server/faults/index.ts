@@ -39,6 +39,7 @@ import { breakTwentyThirdLookParts, breakTwentyThirdLookPipeline } from './twent
 import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twenty-fourth-look.ts';
 import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twenty-fifth-look.ts';
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
+import { breakRuleSequencesParts } from './rule-sequences.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -76,6 +77,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyFourthLookParts(on, parts);
       breakTwentyFifthLookParts(on, parts);
       breakTwentySixthLookParts(on, parts);
+      breakRuleSequencesParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
