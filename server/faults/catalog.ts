@@ -428,11 +428,9 @@ export const FAULT_CATALOG = {
   'upload-media-type-case-sensitive': "uploadImage answers an upload sent as Multipart/Form-Data (the type in capitals) 415, though media types are case-insensitive",
   // The rule-by-rule pass over state and sequences (rule-sequences.ts):
   'emails-scheduled-filter-by-scheduled-at': 'listEmails?status=scheduled lists and counts every email that has a scheduled_at: the sent ones too',
-  'emails-ordered-by-update': 'listEmails orders emails by updated_at, most recently changed first: an older draft edited or sent moves ahead',
   'categories-ordered-by-update': 'listCategories orders categories by updated_at, most recently changed first: a renamed older category moves ahead',
   'posts-deleted-category-filter-lists': "listPosts?category_id of a category deleted since lists and counts the posts that were in it (they answer category_id null)",
   'subscribers-filtered-lists-deleted': 'listSubscribers under ?status or ?verified still lists and counts the subscribers deleted from the newsletter (the list without a filter does not)',
-  'send-now-answers-null-scheduled-at': 'sendEmail without a time answers scheduled_at null instead of the moment the send was accepted (getEmail reads that moment)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -46,16 +46,6 @@ export function breakRuleSequencesParts(on: FaultSet, { services }: ServerParts)
       return pageOf(all.filter((email: Email) => email.scheduled_at !== null), paging);
     };
   }
-  if (on('emails-ordered-by-update')) {
-    // listEmails orders a newsletter's emails by updated_at, most recently changed first, as an
-    // editor's inbox would: an older draft edited or sent moves ahead of newer ones. Breaks
-    // lists.newest-first ("created_at descending, then id descending").
-    const list = services.emails.list.bind(services.emails);
-    services.emails.list = (workspaceId, newsletterId, status, paging) => {
-      const all = everyItem((page) => list(workspaceId, newsletterId, status, page));
-      return pageOf(recentlyChangedFirst(all), paging);
-    };
-  }
   if (on('categories-ordered-by-update')) {
     // listCategories orders a page's categories by updated_at, most recently changed first: a renamed
     // or recoloured older category moves ahead. Breaks lists.newest-first.
@@ -100,17 +90,6 @@ export function breakRuleSequencesParts(on: FaultSet, { services }: ServerParts)
       if ((filter.status === undefined && filter.verified === undefined) || marked.length === 0) return list(workspaceId, newsletterId, filter, paging);
       const all = everyItem((page) => list(workspaceId, newsletterId, filter, page));
       return pageOf(newestFirst([...all, ...marked]), paging);
-    };
-  }
-  if (on('send-now-answers-null-scheduled-at')) {
-    // sendEmail without a time answers scheduled_at null, since nothing was scheduled, though it
-    // stores (and getEmail reads) the moment the send was accepted, by which delivery is queued.
-    // Breaks the send state table ("scheduled_at = the moment the request was accepted"),
-    // email.send-now and resources.answer-as-stored.
-    const send = services.emails.send.bind(services.emails);
-    services.emails.send = (workspaceId, newsletterId, id, scheduledAt) => {
-      const email = send(workspaceId, newsletterId, id, scheduledAt);
-      return scheduledAt === undefined || scheduledAt === null ? { ...email, scheduled_at: null } : email;
     };
   }
 }

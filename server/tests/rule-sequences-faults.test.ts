@@ -38,21 +38,6 @@ add({
 });
 
 add({
-  fault: 'emails-ordered-by-update',
-  what: 'listEmails must keep an older email behind a newer one after the older is edited',
-  observe: async ({ api }) => {
-    const newsletter = await newsletterWithReader(api, 'Weekly');
-    const older = await newEmail(api, newsletter, 'Older');
-    const newer = await newEmail(api, newsletter, 'Newer');
-    await pause(5);
-    await api('PATCH', `/newsletters/${newsletter}/emails/${older}`, { body: { subject: 'Older, edited' } });
-    return { inOrder: ids((await api('GET', `/newsletters/${newsletter}/emails`)).body), newestFirst: [newer, older] };
-  },
-  broken: (seen) => expect(seen.inOrder).toEqual([...seen.newestFirst].reverse()),
-  correct: (seen) => expect(seen.inOrder).toEqual(seen.newestFirst),
-});
-
-add({
   fault: 'categories-ordered-by-update',
   what: 'listCategories must keep an older category behind a newer one after the older is renamed',
   observe: async ({ api }) => {
@@ -99,20 +84,6 @@ add({
     expect(seen.verified.total).toBe(2);
   },
   correct: (seen) => expect([seen.whole, seen.active, seen.verified]).toEqual(Array(3).fill({ total: 1, ids: [seen.kept] })),
-});
-
-add({
-  fault: 'send-now-answers-null-scheduled-at',
-  what: 'sendEmail without a time must answer the moment it was accepted as scheduled_at',
-  observe: async ({ api }) => {
-    const newsletter = await newsletterWithReader(api, 'Weekly');
-    const email = await newEmail(api, newsletter, 'Now');
-    const answer = await sentNow(api, newsletter, email);
-    const read = (await api('GET', `/newsletters/${newsletter}/emails/${email}`)).body;
-    return { answered: answer.body.scheduled_at === null, read: read.scheduled_at === null, status: read.status };
-  },
-  broken: (seen) => expect(seen).toEqual({ answered: true, read: false, status: 'sent' }),
-  correct: (seen) => expect(seen).toEqual({ answered: false, read: false, status: 'sent' }),
 });
 
 contrastFaults('faults of the rule-by-rule pass over state and sequences', cases);
