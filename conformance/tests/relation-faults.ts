@@ -572,4 +572,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-update-markdown-html-escaped', include: ['updatePost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
   { fault: 'post-null-html-blocks-markdown', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.null-as-absent'] },
   { fault: 'emails-list-long-content-cut', include: ['listEmails'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  // The rule-by-rule pass over state and sequences (server/faults/rule-sequences.ts), caught by checks
+  // over every state and write they apply to: every filled emails list holds a sent email beside the
+  // drafts and scheduled ones, so every filter walk meets each state a send moves an email into
+  // (populated.ts); every list read after an update has an item made after the updated one, which must
+  // stay ahead of it (read-after-update.test.ts, lists.newest-first); every id filter is sent naming a
+  // resource of the list's own parent deleted since (foreign-filter-values.test.ts); every child delete
+  // is read back under each value of each of its list's filters (deleted-not-counted.test.ts).
+  { fault: 'emails-scheduled-filter-by-scheduled-at', include: ['listEmails'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'categories-ordered-by-update', include: ['listCategories'], caughtBy: ['crud_agreement'], breaks: ['lists.newest-first'] },
+  { fault: 'posts-deleted-category-filter-lists', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'resources.gone-after-delete'] },
+  { fault: 'subscribers-filtered-lists-deleted', include: ['deleteSubscriber'], caughtBy: ['pagination_arithmetic'], breaks: ['resources.gone-after-delete', 'lists.filters-add-up'] },
 ];

@@ -430,7 +430,7 @@ export const FAULT_CATALOG = {
   'emails-scheduled-filter-by-scheduled-at': 'listEmails?status=scheduled lists and counts every email that has a scheduled_at: the sent ones too',
   'categories-ordered-by-update': 'listCategories orders categories by updated_at, most recently changed first: a renamed older category moves ahead',
   'posts-deleted-category-filter-lists': "listPosts?category_id of a category deleted since lists and counts the posts that were in it (they answer category_id null)",
-  'subscribers-filtered-lists-deleted': 'listSubscribers under ?status or ?verified still lists and counts the subscribers deleted from the newsletter (the list without a filter does not)',
+  'subscribers-filtered-lists-deleted': 'deleteSubscriber only hides the subscriber from listSubscribers without a filter: under ?status or ?verified it is still listed and counted',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
