@@ -431,6 +431,7 @@ export const FAULT_CATALOG = {
   'categories-ordered-by-update': 'listCategories orders categories by updated_at, most recently changed first: a renamed older category moves ahead',
   'posts-deleted-category-filter-lists': "listPosts?category_id of a category deleted since lists and counts the posts that were in it (they answer category_id null)",
   'subscribers-filtered-lists-deleted': 'deleteSubscriber only hides the subscriber from listSubscribers without a filter: under ?status or ?verified it is still listed and counted',
+  'head-categories-length-cached': 'HEAD of listCategories answers the Content-Length the first HEAD of the same URL got, whatever was written since',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -39,7 +39,7 @@ import { breakTwentyThirdLookParts, breakTwentyThirdLookPipeline } from './twent
 import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twenty-fourth-look.ts';
 import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twenty-fifth-look.ts';
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
-import { breakRuleSequencesParts } from './rule-sequences.ts';
+import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -89,7 +89,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
-      const twentySixth = breakTwentySixthLookPipeline(on, twentyFirst, context);
+      const twentySixth = breakRuleSequencesPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context), context);
       return { ...twentySixth, api: breakOverloadPipeline(on, twentySixth.api, context) };
     },
   };

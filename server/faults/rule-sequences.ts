@@ -7,7 +7,10 @@
  * (named in its comment).
  */
 import type { Email, Subscriber } from '../../generated/openapi.d.ts';
+import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
+import { insertBefore, type Pipeline } from '../http/pipeline.ts';
+import { rememberHead } from './head-marks.ts';
 import type { PageOf, Paging } from '../store/common.ts';
 import type { FaultSet } from './fault-set.ts';
 
@@ -92,4 +95,32 @@ export function breakRuleSequencesParts(on: FaultSet, { services }: ServerParts)
       return pageOf(newestFirst([...all, ...marked]), paging);
     };
   }
+}
+
+export function breakRuleSequencesPipeline(on: FaultSet, pipeline: Pipeline, _context: PipelineContext): Pipeline {
+  let { api } = pipeline;
+  if (on('head-categories-length-cached')) {
+    // HEAD of listCategories answers the Content-Length the first HEAD of the same URL was answered,
+    // kept by URL as a cheap "has it changed?" shortcut that no write clears: after a category is
+    // made, renamed or deleted, HEAD announces the old length where GET sends another. Breaks
+    // http.head ("with the status and headers GET would have") and RFC 9110 section 8.6.
+    const lengths = new Map<string, string>();
+    api = insertBefore(api, 'head', rememberHead('headCategories', /^\/pages\/[^/]+\/categories\/?$/));
+    api = insertBefore(api, 'operations', {
+      name: 'head-categories-length-cached',
+      handler: (req, res, next) => {
+        if (res.locals.headCategories !== true) return next();
+        const key = req.originalUrl;
+        const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+        res.writeHead = ((...args: unknown[]) => {
+          const kept = lengths.get(key);
+          if (kept !== undefined && res.statusCode === 200) res.setHeader('Content-Length', kept);
+          else if (res.statusCode === 200 && res.getHeader('Content-Length') !== undefined) lengths.set(key, String(res.getHeader('Content-Length')));
+          return writeHead(...args);
+        }) as typeof res.writeHead;
+        next();
+      },
+    });
+  }
+  return { ...pipeline, api };
 }

@@ -86,4 +86,27 @@ add({
   correct: (seen) => expect([seen.whole, seen.active, seen.verified]).toEqual(Array(3).fill({ total: 1, ids: [seen.kept] })),
 });
 
+add({
+  fault: 'head-categories-length-cached',
+  what: "HEAD of listCategories must announce the length of GET's body after a write, not the first HEAD's",
+  observe: async ({ api, baseUrl, token }) => {
+    const page = (await api('POST', '/pages', { body: { name: 'Garden' } })).body.id as number;
+    const url = `${baseUrl}/pages/${page}/categories`;
+    const headLength = async () => (await fetch(url, { method: 'HEAD', headers: { Authorization: `Bearer ${token}` } })).headers.get('content-length');
+    const getLength = async () => String((await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength);
+    const first = [await headLength(), await getLength()];
+    await api('POST', `/pages/${page}/categories`, { body: { name: 'Roses' } });
+    return { first, after: [await headLength(), await getLength()] };
+  },
+  broken: (seen) => {
+    expect(seen.first[0]).toBe(seen.first[1]);
+    expect(seen.after[0]).toBe(seen.first[0]);
+    expect(seen.after[1]).not.toBe(seen.first[1]);
+  },
+  correct: (seen) => {
+    expect(seen.first[0]).toBe(seen.first[1]);
+    expect(seen.after[0]).toBe(seen.after[1]);
+  },
+});
+
 contrastFaults('faults of the rule-by-rule pass over state and sequences', cases);
