@@ -2,7 +2,8 @@
  * Faults of the rule-by-rule pass over state and sequences: each breaks a rule the suite already
  * checks, but only after a write of a kind the earlier checks never followed with that read: a list
  * under a filter after a delete, a list under the filter of a state a send moves an email into, the
- * order of a list after an update of an older item, a post filter naming a category deleted since.
+ * order of a list after an update of an older item, a post filter naming a category deleted since, a
+ * HEAD of a list after a write to it.
  * Each is a bug an implementer could plausibly write, and each breaks a statement of the contract
  * (named in its comment).
  */
@@ -10,9 +11,9 @@ import type { Email, Subscriber } from '../../generated/openapi.d.ts';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
-import { rememberHead } from './head-marks.ts';
 import type { PageOf, Paging } from '../store/common.ts';
 import type { FaultSet } from './fault-set.ts';
+import { rememberHead } from './head-marks.ts';
 
 /** Every item a paged list holds, read at its largest page size. */
 function everyItem<T>(read: (paging: Paging) => PageOf<T>): T[] {
