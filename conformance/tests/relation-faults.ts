@@ -590,4 +590,18 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // The same requests as the control characters', once more with a lone surrogate in every free-text
   // field: a 422 naming each (the reference server named only the first, and now names them all).
   { fault: 'newsletter-update-lone-surrogate-kept', include: ['updateNewsletter'], caughtBy: ['negative_data_rejection'], breaks: ['requests.well-formed-text'] },
+  // The rule-by-rule pass over state and sequences (server/faults/rule-sequences.ts), caught by checks
+  // over every state and write they apply to: every filled emails list holds a sent email beside the
+  // drafts and scheduled ones, so every filter walk meets each state a send moves an email into
+  // (populated.ts); every list read after an update has an item made after the updated one, which must
+  // stay ahead of it (read-after-update.test.ts, lists.newest-first); every id filter is sent naming a
+  // resource of the list's own parent deleted since (foreign-filter-values.test.ts); every child delete
+  // is read back under each value of each of its list's filters (deleted-not-counted.test.ts).
+  { fault: 'emails-scheduled-filter-by-scheduled-at', include: ['listEmails'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'categories-ordered-by-update', include: ['listCategories'], caughtBy: ['crud_agreement'], breaks: ['lists.newest-first'] },
+  { fault: 'posts-deleted-category-filter-lists', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'resources.gone-after-delete'] },
+  { fault: 'subscribers-filtered-lists-deleted', include: ['deleteSubscriber'], caughtBy: ['pagination_arithmetic'], breaks: ['resources.gone-after-delete', 'lists.filters-add-up'] },
+  // Every list under a parent of the test's own is asked HEAD, then written to (a create, a delete), then
+  // asked GET, HEAD and GET again (head-after-write.test.ts): a HEAD answered from an earlier answer shows.
+  { fault: 'head-categories-length-cached', include: ['listCategories'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
 ];

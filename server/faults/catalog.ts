@@ -433,6 +433,12 @@ export const FAULT_CATALOG = {
   'post-create-title-tab-accepted': 'createPost stores a title holding a tab instead of answering 422: its check of control characters lets the tab through, as in text that spans lines',
   'post-get-ids-read-as-numbers': 'getPost reads its path ids with Number(): 007, 1e0, 0x1, +1, a space around and 1.0 name the post instead of answering 422',
   'newsletter-update-lone-surrogate-kept': 'updateNewsletter accepts a name holding a lone surrogate (\\ud800) instead of answering 422 naming it',
+  // The rule-by-rule pass over state and sequences (rule-sequences.ts):
+  'emails-scheduled-filter-by-scheduled-at': 'listEmails?status=scheduled lists and counts every email that has a scheduled_at: the sent ones too',
+  'categories-ordered-by-update': 'listCategories orders categories by updated_at, most recently changed first: a renamed older category moves ahead',
+  'posts-deleted-category-filter-lists': "listPosts?category_id of a category deleted since lists and counts the posts that were in it (they answer category_id null)",
+  'subscribers-filtered-lists-deleted': 'deleteSubscriber only hides the subscriber from listSubscribers without a filter: under ?status or ?verified it is still listed and counted',
+  'head-categories-length-cached': 'HEAD of listCategories answers the Content-Length the first HEAD of the same URL got, whatever was written since',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

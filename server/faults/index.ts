@@ -40,6 +40,7 @@ import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twe
 import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twenty-fifth-look.ts';
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
 import { breakRuleInputsParts, breakRuleInputsPipeline } from './rule-inputs.ts';
+import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -78,6 +79,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyFifthLookParts(on, parts);
       breakTwentySixthLookParts(on, parts);
       breakRuleInputsParts(on, parts);
+      breakRuleSequencesParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -89,7 +91,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fourteenth = { ...ninth, api: breakFourteenthLookPipeline(on, ninth.api, context) };
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
-      const twentySixth = breakRuleInputsPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context));
+      const twentySixth = breakRuleSequencesPipeline(on, breakRuleInputsPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context)), context);
       return { ...twentySixth, api: breakOverloadPipeline(on, twentySixth.api, context) };
     },
   };

@@ -71,6 +71,9 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
           const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id: email.id } }, body: { scheduled_at: later } });
           if (sent.response.status !== 200) t.notApplicable(`needs a scheduled email, but sendEmail answered ${sent.response.status}`);
         }
+        // One is sent at once: a send without a time sets scheduled_at too, and a server that tells a
+        // scheduled email by its scheduled_at (not its status) lists a sent one under ?status=scheduled.
+        if (index === SENT_NOW) await sentNow(t, newsletter.id, email.id);
       }
       return { newsletter_id: newsletter.id };
     }
@@ -82,6 +85,26 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
     default:
       throw new Error(`No way to fill ${operation.operationId} is known`);
   }
+}
+
+/** The email of a filled emails list that is sent at once (the others are drafts, or scheduled: index % 3 === 1). */
+const SENT_NOW = 5;
+
+/**
+ * Sends the email at once and waits until its delivery is over, so that no walk sees it change status
+ * (lists.exact-filters over every state a send moves an email into: scheduled, then sent).
+ */
+async function sentNow(t: Kit, newsletterId: number, id: number): Promise<void> {
+  const path = { newsletter_id: newsletterId, id };
+  const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path }, body: {} });
+  if (sent.response.status !== 200) t.notApplicable(`needs a sent email, but sendEmail answered ${sent.response.status}`);
+  const delivered = await t.poll(
+    () => t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } }),
+    (read) => read.data?.status === 'sent' || read.data?.status === 'failed',
+    t.options.deliveryTimeoutSeconds * 1000,
+    50,
+  );
+  if (delivered.data?.status !== 'sent') t.notApplicable(`needs a sent email, but it is ${delivered.data?.status ?? 'unreadable'} after ${t.options.deliveryTimeoutSeconds} s`);
 }
 
 /** One more plain item (a draft, a category, a subscriber) in the list of the parent named by `ids`: its id. */

@@ -20,7 +20,7 @@ import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { changedValue } from './changed-values.ts';
-import { AUTHOR_FIELDS, changedFields, differences, listedItem, listOf, pastStampGap, readResource, updateResource, UPDATES, verifyStamped, type Json } from './update-subjects.ts';
+import { AUTHOR_FIELDS, changedFields, differences, listOf, pastStampGap, readResource, updateResource, UPDATES, verifyStamped, walkList, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -34,8 +34,13 @@ interface Updated {
   answer: Json;
 }
 
-/** Runs `judge` on a resource updated once since it was made, while nothing else changes it. */
-type WithUpdated = (t: Kit, judge: (updated: Updated) => Promise<void>) => Promise<void>;
+/**
+ * Runs `judge` on a resource updated once since it was made, while nothing else changes it. With
+ * `newerSibling`, another resource of its kind is made under the same parent between the make and the
+ * update, so the list's newest-first order (created_at, never updated_at) puts it ahead of the updated
+ * one; its id is given to `judge`.
+ */
+type WithUpdated = (t: Kit, judge: (updated: Updated & { newer?: number }) => Promise<void>, newerSibling?: boolean) => Promise<void>;
 
 /**
  * Reads the resource, then, a few milliseconds later, updates every field of `fields` to a value it
@@ -57,10 +62,11 @@ const UPDATED: Record<string, { updateId: string; within: WithUpdated }> = Objec
     subject.readerId,
     {
       updateId: operationId,
-      within: async (t: Kit, judge: (updated: Updated) => Promise<void>) => {
+      within: async (t: Kit, judge: (updated: Updated & { newer?: number }) => Promise<void>, newerSibling = false) => {
         const resources = new Resources(t);
         const ids = await subject.make(resources, t);
-        await judge(await updateOnce(t, resources, operationId, subject.readerId, subject.fields, ids));
+        const newer = newerSibling ? (await (subject.makeBare ?? subject.make)(resources, t)).id : undefined;
+        await judge({ ...(await updateOnce(t, resources, operationId, subject.readerId, subject.fields, ids)), ...(newer === undefined ? {} : { newer }) });
       },
     },
   ]),
@@ -112,14 +118,31 @@ for (const [readerId, { updateId, within }] of Object.entries(UPDATED)) {
   const list = listOf(contract, readerId);
   if (!list) continue;
   forOperation(list.operation.operationId, (test) => {
-    test(`lists a resource updated since it was made as ${updateId} answered it, every field both answer`, { check: 'crud_agreement', rules: RULES, needs: ['state'] }, async (t: Kit) => {
-      await within(t, async ({ ids, answer }) => {
-        const { id, ...parentIds } = ids;
-        const listed = await listedItem(t, list.operation, parentIds, id!, queryShowing(list.operation, answer));
-        if (!t.verify(listed !== undefined, `${list.operation.operationId} does not list ${id}, which ${updateId} answered`, AGREEMENT)) return;
-        const disagree = differences(answer, listed!, list.fields);
-        t.verify(disagree.length === 0, `${list.operation.operationId} shows ${id}, updated since it was made, otherwise than ${updateId} answered: ${disagree.join('; ')}`, AGREEMENT);
-      });
+    test(`lists a resource updated since it was made as ${updateId} answered it, every field both answer, behind one made after it`, { check: 'crud_agreement', rules: [...RULES, 'lists.newest-first'], needs: ['state'] }, async (t: Kit) => {
+      await within(
+        t,
+        async ({ ids, answer, newer }) => {
+          const { id, ...parentIds } = ids;
+          const seen: number[] = [];
+          let listed: Json | undefined;
+          const visit = (item: Json) => {
+            if (item.id === id || item.id === newer) seen.push(item.id as number);
+            if (item.id === id) listed = item;
+            return listed !== undefined;
+          };
+          await walkList(t, list.operation, parentIds, visit, queryShowing(list.operation, answer));
+          if (!t.verify(listed !== undefined, `${list.operation.operationId} does not list ${id}, which ${updateId} answered`, AGREEMENT)) return;
+          const disagree = differences(answer, listed!, list.fields);
+          t.verify(disagree.length === 0, `${list.operation.operationId} shows ${id}, updated since it was made, otherwise than ${updateId} answered: ${disagree.join('; ')}`, AGREEMENT);
+          // lists.newest-first over updates: the order is created_at's, so an update moves nothing.
+          if (newer === undefined || seen[0] === newer) return;
+          // Ahead of the newer one: right only if both were made in one instant and the newer has the lower id.
+          const other = await readResource(t, readerId, { ...parentIds, id: newer });
+          const tie = other.created_at === answer.created_at && newer < id!;
+          t.verify(tie, `${list.operation.operationId} lists ${id} (created_at ${String(answer.created_at)}), updated after ${newer} (created_at ${String(other.created_at)}) was made, ahead of ${newer}: items are listed newest first by created_at, and an update does not move one`, { rules: ['lists.newest-first'] });
+        },
+        true,
+      );
     });
   });
 }
