@@ -78,6 +78,13 @@ export interface OperationInfo {
 
 export class SpecError extends Error {}
 
+/** An operation's path template in segments, a parameter's as undefined, and how many are literal. */
+interface PathTemplate {
+  operation: OperationInfo;
+  segments: (string | undefined)[];
+  literals: number;
+}
+
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -85,6 +92,7 @@ function escapePointer(segment: string): string {
 export class ContractDocument {
   readonly operations: OperationInfo[];
   private readonly byOperationId = new Map<string, OperationInfo>();
+  private readonly templates: PathTemplate[];
 
   constructor(readonly document: Node, readonly source: string) {
     if (typeof document !== 'object' || document === null || typeof document.openapi !== 'string') {
@@ -95,6 +103,11 @@ export class ContractDocument {
     }
     this.operations = this.indexOperations();
     for (const operation of this.operations) this.byOperationId.set(operation.operationId, operation);
+    // Every request the suite sends is matched to its operation (to judge the answer): split once.
+    this.templates = this.operations.map((operation) => {
+      const parts = operation.path.split('/').filter(Boolean);
+      return { operation, segments: parts.map((part) => (/^\{.+\}$/.test(part) ? undefined : part)), literals: parts.filter((part) => !part.startsWith('{')).length };
+    });
   }
 
   operation(operationId: string): OperationInfo {
@@ -110,15 +123,16 @@ export class ContractDocument {
   /** The operation a request is for, by method and path template (the path relative to the base URL). */
   match(method: string, pathname: string): OperationInfo | undefined {
     const segments = pathname.split('/').filter(Boolean);
-    const candidates = this.operations.filter((operation) => {
-      if (operation.method !== method.toUpperCase()) return false;
-      const template = operation.path.split('/').filter(Boolean);
-      if (template.length !== segments.length) return false;
-      return template.every((part, index) => /^\{.+\}$/.test(part) || part === segments[index]);
-    });
-    // A literal segment beats a template segment (`/images/upload` over a hypothetical `/images/{id}`).
-    const literalCount = (operation: OperationInfo) => operation.path.split('/').filter((part) => part && !part.startsWith('{')).length;
-    return candidates.sort((a, b) => literalCount(b) - literalCount(a))[0];
+    const wanted = method.toUpperCase();
+    // A literal segment beats a template segment (`/images/upload` over a hypothetical `/images/{id}`);
+    // of equals, the first in the document.
+    let best: PathTemplate | undefined;
+    for (const template of this.templates) {
+      if (template.operation.method !== wanted || template.segments.length !== segments.length) continue;
+      if (!template.segments.every((part, index) => part === undefined || part === segments[index])) continue;
+      if (!best || template.literals > best.literals) best = template;
+    }
+    return best?.operation;
   }
 
   /** Follows a local `$ref` chain and returns the node and its JSON pointer. */

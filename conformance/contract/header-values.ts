@@ -10,11 +10,15 @@
 /** The headers a browser script needs and the contract lets it read (Access-Control-Expose-Headers). */
 export const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Location', 'RateLimit', 'RateLimit-Policy', 'Retry-After'];
 
+/** The pattern of each parameter name, made once: every answer's fields are read for them. */
+const parameterPatterns = new Map<string, RegExp>();
+
 /** A parameter of the first member of a structured field: `r` of `"token"; r=19998; t=60`. */
 function parameter(field: string, name: string): string | undefined {
   const first = field.split(',')[0] ?? '';
-  const match = new RegExp(`;\\s*${name}=([^;,]*)`).exec(first);
-  return match?.[1]?.trim();
+  let pattern = parameterPatterns.get(name);
+  if (!pattern) parameterPatterns.set(name, (pattern = new RegExp(`;\\s*${name}=([^;,]*)`)));
+  return pattern.exec(first)?.[1]?.trim();
 }
 
 function numberOf(field: string, name: string): number | undefined {

@@ -23,6 +23,11 @@ const FIXED_ONCE_SET: Record<string, string[]> = { Posts: ['first_published_at']
 
 type Resource = Record<string, unknown>;
 
+/** Two values of a field the same as JSON; the same primitive, without writing it out (nearly every comparison). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 export interface ObservedAnswer {
   /** The Authorization header the request carried: a workspace's own view. */
   authorization: string;
@@ -65,34 +70,38 @@ export class FixedFields {
     }
     const fixed = [...ALWAYS_FIXED, ...(FIXED_BY_TAG[answer.tag] ?? [])];
     const onceSet = FIXED_ONCE_SET[answer.tag] ?? [];
+    const watched = [...fixed, ...onceSet];
     const problems: string[] = [];
     // The resource, or each item of a list (a list's envelope has no id).
-    for (const resource of resourcesOf(body).filter((item) => typeof item.id === 'number')) {
-      const earlier = this.seen.get(key(resource.id));
+    for (const resource of resourcesOf(body)) {
+      if (typeof resource.id !== 'number') continue;
+      // A list of 100 items is 100 resources: the key is made once for each.
+      const resourceKey = key(resource.id);
+      const earlier = this.seen.get(resourceKey);
       const now: Resource = {};
-      for (const field of [...fixed, ...onceSet]) if (field in resource) now[field] = resource[field];
+      for (const field of watched) if (field in resource) now[field] = resource[field];
       if (earlier) {
         for (const field of fixed) {
-          if (field in earlier && field in now && JSON.stringify(earlier[field]) !== JSON.stringify(now[field])) {
+          if (field in earlier && field in now && !sameValue(earlier[field], now[field])) {
             problems.push(`${answer.tag} ${String(resource.id)} shows ${field} ${JSON.stringify(now[field])}, where an earlier answer showed ${JSON.stringify(earlier[field])}: no operation changes it (or the id of a deleted resource was given to a new one)`);
           }
         }
         for (const field of onceSet) {
-          const setAt = this.setAt.get(`${key(resource.id)}\n${field}`);
+          const setAt = this.setAt.get(`${resourceKey}\n${field}`);
           const after = answer.sentAt === undefined || setAt === undefined || answer.sentAt >= setAt;
-          if (after && earlier[field] !== null && earlier[field] !== undefined && JSON.stringify(earlier[field]) !== JSON.stringify(now[field])) {
+          if (after && earlier[field] !== null && earlier[field] !== undefined && !sameValue(earlier[field], now[field])) {
             problems.push(`${answer.tag} ${String(resource.id)} shows ${field} ${JSON.stringify(now[field])}, where an earlier answer showed ${JSON.stringify(earlier[field])}: once set, it never changes`);
           }
         }
       }
       // What is known stays known: a once-set field keeps its first value, the others their first one too.
-      const kept = earlier ? { ...now, ...earlier } : now;
+      const known = earlier ? { ...now, ...earlier } : now;
       for (const field of onceSet) {
-        if ((kept[field] === null || kept[field] === undefined) && now[field] !== undefined) kept[field] = now[field];
-        const setKey = `${key(resource.id)}\n${field}`;
+        if ((known[field] === null || known[field] === undefined) && now[field] !== undefined) known[field] = now[field];
+        const setKey = `${resourceKey}\n${field}`;
         if (now[field] !== null && now[field] !== undefined && !this.setAt.has(setKey) && answer.receivedAt !== undefined) this.setAt.set(setKey, answer.receivedAt);
       }
-      this.seen.set(key(resource.id), kept);
+      this.seen.set(resourceKey, known);
     }
     return problems;
   }

@@ -97,6 +97,8 @@ export class Kit {
   readonly api: ApiClient;
   private readonly exchanges: Exchange[] = [];
   private readonly exchangeOfResponse = new WeakMap<Response, Exchange>();
+  /** The base URL's path, without its final slash: what operationOf takes off a request's path. */
+  private basePath?: string;
 
   constructor(
     readonly context: SuiteContext,
@@ -163,14 +165,11 @@ export class Kit {
     const authorization = spec.authorization === undefined ? `Bearer ${this.options.token}` : spec.authorization;
     if (authorization !== null) headers.set('Authorization', authorization);
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
-    // A form goes through Request, which writes it as multipart with a boundary of its own; any other
-    // body is sent as it is, without a Request and its streams.
-    const request = spec.body instanceof FormData ? new Request(url, { method: spec.method, headers, body: spec.body }) : { method: spec.method, url: url.href, headers, body: spec.body };
-    const { exchange } = await this.send(request, spec.curlBody, spec.rateLimitIsTheAnswer, spec.timeoutMs);
+    const { exchange } = await this.send({ method: spec.method, url: url.href, headers, body: spec.body }, spec.curlBody, spec.rateLimitIsTheAnswer, spec.timeoutMs);
     return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
   }
 
-  private async send(request: Request | PlainRequest, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
+  private async send(request: PlainRequest, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {
     const rate = rateLimitIsTheAnswer ? undefined : this.context.rate;
     const result = await sendExchange(request, { timeoutMs, curlBody, rate, extraHeaders: this.options.headers });
     this.exchanges.push(result.exchange);
@@ -186,7 +185,7 @@ export class Kit {
   /** The contract operation a request was sent to, if any. */
   private operationOf(exchange: Exchange): OperationInfo | undefined {
     const url = new URL(exchange.request.url);
-    const basePath = new URL(this.options.baseUrl).pathname.replace(/\/$/, '');
+    const basePath = (this.basePath ??= new URL(this.options.baseUrl).pathname.replace(/\/$/, ''));
     const relative = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
     return this.contract.match(exchange.request.method, relative);
   }
