@@ -426,6 +426,18 @@ export const FAULT_CATALOG = {
   'image-other-workspace-token-404': "an uploaded image's URL answers 404 to a request carrying another workspace's token (without a token it is served)",
   'upload-names-counted-up': "uploadImage names images by a fixed random prefix and a counter: each upload's URL is the one before it plus one",
   'upload-media-type-case-sensitive': "uploadImage answers an upload sent as Multipart/Form-Data (the type in capitals) 415, though media types are case-insensitive",
+  'page-slug-apostrophe-dropped': "createPage drops the apostrophes of a name from its slug, name_slug and domain (Ada's Blog gives adas-blog) instead of making them a hyphen (ada-s-blog)",
+  'pages-later-pages-every-workspace': "listPages continues a page after the first from the last page before it across every workspace: later pages, and a page past the end, list other workspaces' older pages",
+  'page-update-quoted-charset-415': 'updatePage answers a body sent as application/json; charset="utf-8" (the charset quoted) 415',
+  'post-create-413-before-401': 'createPost answers a request without a valid token that declares a body over 1 MiB 413 instead of 401',
+  'post-update-www-autolinks-missing': "updatePost's Markdown leaves a www. address as text instead of making it a link (createPost links it)",
+  'head-post-length-in-characters': "HEAD of getPost answers a Content-Length that counts the JSON's characters, not its bytes: below GET's for a post that is not all ASCII",
+  'post-delete-touches-page': "deletePost moves the updated_at of the post's page",
+  'categories-query-names-any-case': 'listCategories reads query parameter names in any letter case (?Size=1 as size) instead of answering 422 for the unknown parameter',
+  'category-get-id-wraps-32-bits': 'getCategory reads an id of 2^32 or more modulo 2^32: /categories/4294967297 answers category 1 instead of 404',
+  'category-update-description-cr-refused': 'updateCategory answers a description holding a carriage return (CR LF line ends) 422 naming description (createCategory takes it)',
+  'author-published-posts-deactivation-refused': 'updateAuthor answers active false for the author of a published post 422 naming active instead of making the author inactive',
+  'authors-inactive-by-deactivation': 'listAuthors?active=false lists the inactive authors most recently deactivated first instead of newest first',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
