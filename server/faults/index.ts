@@ -39,6 +39,7 @@ import { breakTwentyThirdLookParts, breakTwentyThirdLookPipeline } from './twent
 import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twenty-fourth-look.ts';
 import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twenty-fifth-look.ts';
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
+import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -76,6 +77,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyFourthLookParts(on, parts);
       breakTwentyFifthLookParts(on, parts);
       breakTwentySixthLookParts(on, parts);
+      breakTwentyEighthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -88,7 +90,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
       const twentySixth = breakTwentySixthLookPipeline(on, twentyFirst, context);
-      return { ...twentySixth, api: breakOverloadPipeline(on, twentySixth.api, context) };
+      const twentyEighth = breakTwentyEighthLookPipeline(on, twentySixth, context);
+      return { ...twentyEighth, api: breakOverloadPipeline(on, twentyEighth.api, context) };
     },
   };
 }
