@@ -40,6 +40,7 @@ import { breakTwentyFourthLookParts, breakTwentyFourthLookPipeline } from './twe
 import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twenty-fifth-look.ts';
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
+import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -78,6 +79,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyFifthLookParts(on, parts);
       breakTwentySixthLookParts(on, parts);
       breakTwentySeventhLookParts(on, parts);
+      breakTwentyEighthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -91,7 +93,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
       const twentySixth = breakTwentySixthLookPipeline(on, twentyFirst, context);
       const twentySeventh = { ...twentySixth, api: breakTwentySeventhLookPipeline(on, twentySixth.api, context) };
-      return { ...twentySeventh, api: breakOverloadPipeline(on, twentySeventh.api, context) };
+      const twentyEighth = breakTwentyEighthLookPipeline(on, twentySeventh, context);
+      return { ...twentyEighth, api: breakOverloadPipeline(on, twentyEighth.api, context) };
     },
   };
 }
