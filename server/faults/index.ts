@@ -41,6 +41,8 @@ import { breakTwentyFifthLookParts, breakTwentyFifthLookPipeline } from './twent
 import { breakTwentySixthLookParts, breakTwentySixthLookPipeline } from './twenty-sixth-look.ts';
 import { breakRuleInputsParts, breakRuleInputsPipeline } from './rule-inputs.ts';
 import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
+import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
+import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -80,6 +82,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentySixthLookParts(on, parts);
       breakRuleInputsParts(on, parts);
       breakRuleSequencesParts(on, parts);
+      breakTwentySeventhLookParts(on, parts);
+      breakTwentyEighthLookParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
@@ -92,7 +96,9 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fifteenth = breakTwentiethLookPipeline(on, breakNineteenthLookPipeline(on, breakEighteenthLookPipeline(on, breakSeventeenthLookPipeline(on, breakSixteenthLookPipeline(on, breakFifteenthLookPipeline(on, fourteenth.api, context), context), context), context), context), context);
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
       const twentySixth = breakRuleSequencesPipeline(on, breakRuleInputsPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context)), context);
-      return { ...twentySixth, api: breakOverloadPipeline(on, twentySixth.api, context) };
+      const twentySeventh = { ...twentySixth, api: breakTwentySeventhLookPipeline(on, twentySixth.api, context) };
+      const twentyEighth = breakTwentyEighthLookPipeline(on, twentySeventh, context);
+      return { ...twentyEighth, api: breakOverloadPipeline(on, twentyEighth.api, context) };
     },
   };
 }
