@@ -1,6 +1,6 @@
 /**
  * Input errors found by the stages that read a request's raw text before the validator
- * (unknown-query.ts, whole-numbers.ts). A 422 names every invalid input of a request
+ * (whole-numbers.ts, then unknown-query.ts). A 422 names every invalid input of a request
  * (errors.field-names), so such a stage does not end the request: it keeps its errors here, the
  * validator judges the rest of the request, and the problem the validator finds lists both
  * (error-handler.ts). A request the validator lets through is refused with the kept errors alone by

@@ -13,7 +13,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { ContractIndex } from './contract-index.ts';
-import { keepErrors, withKeptErrors } from './kept-errors.ts';
+import { keepErrors } from './kept-errors.ts';
 import { problems, type FieldError } from './problem.ts';
 
 /** Decimal digits, without sign, leading zero, point, exponent or white space. */
@@ -58,8 +58,7 @@ export function wholeNumbers(contract: ContractIndex, basePath: string): Request
       }
     }
     if (errors.length === 0) return next();
-    // With the unknown query parameters kept before it (unknown-query.ts): the request's every cause.
-    if (unreadable) return next(problems.invalid(withKeptErrors(req, errors)));
+    if (unreadable) return next(problems.invalid(errors));
     keepErrors(req, errors);
     next();
   };
