@@ -15,7 +15,7 @@
  * read it.
  */
 import type { RequestHandler } from 'express';
-import type { ContractIndex } from './contract-index.ts';
+import type { ContractIndex, Operation } from './contract-index.ts';
 import { problems, type FieldError } from './problem.ts';
 
 /** Decimal digits, without sign, leading zero, point, exponent or white space. */
@@ -39,6 +39,18 @@ function pathValues(template: string, requestPath: string): Map<string, string |
   return values;
 }
 
+/** Each operation's integer parameters, found once. */
+const integersOf = new WeakMap<Operation, readonly Operation['parameters'][number][]>();
+
+function integerParameters(operation: Operation): readonly Operation['parameters'][number][] {
+  let integers = integersOf.get(operation);
+  if (!integers) {
+    integers = operation.parameters.filter((p) => p.schema?.type === 'integer');
+    integersOf.set(operation, integers);
+  }
+  return integers;
+}
+
 /** The errors this stage found in a request that went on to the validator. */
 const kept = new WeakMap<object, FieldError[]>();
 
@@ -49,7 +61,7 @@ export const wholeNumberErrors = (req: object): FieldError[] | undefined => kept
 export function wholeNumbers(contract: ContractIndex, basePath: string): RequestHandler {
   return (req, _res, next) => {
     const operation = contract.operationAt(req.method === 'HEAD' ? 'GET' : req.method, basePath + req.path);
-    const integers = operation?.parameters.filter((p) => p.schema?.type === 'integer') ?? [];
+    const integers = operation ? integerParameters(operation) : [];
     if (!operation || integers.length === 0) return next();
     const inPath = pathValues(operation.template, req.path);
     const errors: FieldError[] = [];
