@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../domain/markdown.ts';
 
 /** The renderer as it was: every text searched for fuzzy links, those without `www.` dropped. */
-function alwaysSearched(): MarkdownIt {
+function alwaysSearched() {
   const markdownIt = new MarkdownIt({ html: true, linkify: true, maxNesting: 110 });
   markdownIt.linkify.set({ fuzzyLink: true });
   const match = markdownIt.linkify.match.bind(markdownIt.linkify);
