@@ -264,7 +264,7 @@ async function buildUnlocked() {
  */
 function precompileValidators() {
   const directory = path.dirname(builtPath(CONTRACT_VALIDATORS));
-  execFileSync(process.execPath, [builtPath('conformance/contract/precompile-validators-main.ts'), path.join(projectRoot, CONTRACT), directory], { stdio: 'inherit' });
+  execFileSync(process.execPath, [builtPath('conformance/contract/precompile-validators.ts'), path.join(projectRoot, CONTRACT), directory], { stdio: 'inherit' });
 }
 
 /** Compiled files whose source is gone (renamed or deleted) would still be importable: removed. */

@@ -4,9 +4,18 @@
  * whole, so pointers address any node in it and `$ref`s into `components` resolve as the contract
  * writes them.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ContractDocument, Node } from './document.ts';
+
+/**
+ * Ajv and its formats, loaded only when a schema is compiled: a run of the bundled contract compiles
+ * none (precompiled-validators.ts), and loading Ajv's compiler is some 40 modules in each worker.
+ */
+function ajvPackages(): { Ajv2020: typeof Ajv2020; addFormats: typeof import('ajv-formats').default } {
+  const require = createRequire(import.meta.url);
+  return { Ajv2020: (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020, addFormats: require('ajv-formats') as typeof import('ajv-formats').default };
+}
 
 /** The document is registered under this made-up base so pointers can address any node in it. */
 export const DOCUMENT_ID = 'https://conformance.invalid/openapi.json';
@@ -23,9 +32,10 @@ export function documentAjv(contract: ContractDocument, coerceTypes: boolean, so
   // only the $id made up here) and the parameter wrappers below (fixed shape). Checking them compiled
   // the JSON Schema meta-schema in every run, about 0.1 s of CPU per instance, to judge nothing. The
   // contract's own schemas are compiled when first used, and Ajv rejects a malformed one then.
+  const { Ajv2020, addFormats } = ajvPackages();
   const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes, validateFormats: true, validateSchema: false, code: { source } });
   // The formats are found by `require("ajv-formats/dist/formats")` in code compiled with `source`.
-  addFormats.default(ajv);
+  addFormats(ajv);
   const registered = { $id: DOCUMENT_ID, paths: contract.document.paths, components: contract.document.components };
   // Each instance its own copy: Ajv keeps what it compiled from a schema by the schema object.
   ajv.addSchema(coerceTypes ? structuredClone(registered) : registered);
