@@ -25,3 +25,6 @@ renameSync(path.join(compiled, 'conformance'), dist);
 renameSync(path.join(compiled, 'openapi'), rules);
 rmSync(compiled, { recursive: true, force: true });
 copyFileSync(path.join(here, '..', 'generated', 'openapi.json'), path.join(dist, 'openapi.json'));
+// The contract's validators, compiled once here rather than in each worker of each run
+// (contract/precompiled-validators.ts).
+execFileSync(process.execPath, [path.join(dist, 'contract', 'precompile-validators.js'), path.join(dist, 'openapi.json'), path.join(dist, 'contract')], { stdio: 'inherit' });

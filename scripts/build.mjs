@@ -19,6 +19,7 @@
 // the lock file and patches, which decide what the bundles hold), so a source changed after `npm ci`
 // is compiled again on the next start (scripts/run-built.mjs) or test run (vitest.config.ts): build/
 // is never stale and never built by hand.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +66,9 @@ const BUNDLED = ['server/main.ts', 'server/domain/markdown-worker.ts'];
 const NOT_BUNDLED = ['better-sqlite3', 'libsql'];
 /** What the bundles hold besides the sources: the packages (the lock file) and this project's patches of them. */
 const BUNDLE_INPUTS = ['package-lock.json', ...readdirSync(path.join(projectRoot, 'patches')).map((name) => `patches/${name}`)];
+/** The contract whose validators the build compiles, and the validator that loads them (precompileValidators). */
+const CONTRACT = 'generated/openapi.json';
+const CONTRACT_VALIDATORS = 'conformance/contract/precompiled-validators.ts';
 
 /** The path under build/ of the compiled form of a source file (`server/main.ts`). */
 export function builtPath(source) {
@@ -92,7 +96,7 @@ function fingerprint(files) {
   const hash = createHash('sha256');
   const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'node_modules', 'esbuild', 'package.json'), 'utf8'));
   hash.update(`esbuild ${version}\n`);
-  for (const file of [...files, 'tsconfig.json', 'scripts/build.mjs', ...BUNDLE_INPUTS]) {
+  for (const file of [...files, 'tsconfig.json', 'scripts/build.mjs', ...BUNDLE_INPUTS, CONTRACT]) {
     const stat = statSync(path.join(projectRoot, file));
     hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
   }
@@ -248,8 +252,19 @@ async function buildUnlocked() {
   mkdirSync(path.join(projectRoot, 'dist'), { recursive: true });
   for (const relative of LINKS) link(relative);
   removeOrphans(new Set(outputs.map((output) => output.path)));
+  precompileValidators();
   writeAtomically(FINGERPRINT_FILE, `${expected}\n`);
   return outputs.length;
+}
+
+/**
+ * The bundled contract's validators, compiled once here rather than in each worker of each conformance
+ * run (conformance/contract/precompiled-validators.ts), by the compiled code in a process of its own. It
+ * needs build/node_modules, linked above, for the code's `require`s.
+ */
+function precompileValidators() {
+  const directory = path.dirname(builtPath(CONTRACT_VALIDATORS));
+  execFileSync(process.execPath, [builtPath('conformance/contract/precompile-validators.ts'), path.join(projectRoot, CONTRACT), directory], { stdio: 'inherit' });
 }
 
 /** Compiled files whose source is gone (renamed or deleted) would still be importable: removed. */

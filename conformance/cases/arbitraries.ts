@@ -5,6 +5,7 @@
  * input is sent (freshen.ts), exactly as for the other generated cases.
  */
 import fc from 'fast-check';
+import { stringMatching } from '../generate/string-matching.ts';
 import type { ContractDocument, Node, OperationInfo } from '../contract/document.ts';
 import { resolveSchema, typesOf } from '../generate/values.ts';
 import { jsonMedia } from './json-media.ts';
@@ -20,7 +21,7 @@ const DAY_MS = 86_400_000;
  * seconds of CPU in every run of the suite.
  */
 const webUrl = fc
-  .tuple(fc.constantFrom('http', 'https'), fc.domain(), fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/), { maxLength: 3 }))
+  .tuple(fc.constantFrom('http', 'https'), fc.domain(), fc.array(stringMatching(/^[A-Za-z0-9._~-]{1,12}$/), { maxLength: 3 }))
   .map(([scheme, domain, segments]) => `${scheme}://${domain}/${segments.join('/')}`);
 
 function stringArbitrary(schema: Node): fc.Arbitrary<string> {
@@ -34,7 +35,7 @@ function stringArbitrary(schema: Node): fc.Arbitrary<string> {
   if (schema.format === 'uri') return webUrl.filter((url) => url.length <= (schema.maxLength ?? Infinity));
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern, 'u');
-    return fc.stringMatching(pattern).filter((text) => text.length >= minLength && text.length <= (schema.maxLength ?? Infinity));
+    return stringMatching(pattern).filter((text) => text.length >= minLength && text.length <= (schema.maxLength ?? Infinity));
   }
   return fc.string({ minLength, maxLength });
 }

@@ -60,6 +60,11 @@ export async function runSuite(options: RunOptions, contract: ContractDocument, 
       // it: with several runs at once (the project's own tests start many) it is not worth having.
       cache: false,
       isolate: false,
+      // A young generation twice V8's default: a worker makes short-lived garbage at a great rate (every
+      // answer's text, its parse, its records), and fewer, larger scavenges cost less. Measured on the
+      // default run, three runs each way in turn: 1.5 s less CPU of the CLI's 42 s, for at most 32 MB
+      // more memory in each worker.
+      execArgv: ['--max-semi-space-size=32'],
       maxWorkers: workers,
       // Only for the groups that declare themselves concurrent (see forOperation).
       maxConcurrency: CONCURRENT_TESTS_PER_FILE,

@@ -30,12 +30,15 @@ export interface AnswerTime {
   receivedAt: number;
 }
 
-/** The latest instant an event shown in this answer may carry; a stamp later than it is ahead. */
-function latestAllowed({ date, receivedAt }: AnswerTime): { latest: number; against: string } {
+/**
+ * The latest instant an event shown in this answer may carry (a stamp later than it is ahead), and what
+ * it was taken from, in words: written only for an answer that has a stamp ahead of it.
+ */
+function latestAllowed({ date, receivedAt }: AnswerTime): { latest: number; against: () => string } {
   const dated = date === null ? Number.NaN : Date.parse(date);
-  if (Number.isNaN(dated)) return { latest: receivedAt + CLOCK_SKEW_MS, against: `the moment the suite received the answer (${new Date(receivedAt).toISOString()}; the answer has no Date), with ${CLOCK_SKEW_MS / 1000} s for the clocks' skew` };
+  if (Number.isNaN(dated)) return { latest: receivedAt + CLOCK_SKEW_MS, against: () => `the moment the suite received the answer (${new Date(receivedAt).toISOString()}; the answer has no Date), with ${CLOCK_SKEW_MS / 1000} s for the clocks' skew` };
   const latest = Math.max(dated + DATE_RESOLUTION_MS, receivedAt) + MARGIN_MS;
-  return { latest, against: `the answer's Date (${date}) and the moment the suite received it (${new Date(receivedAt).toISOString()})` };
+  return { latest, against: () => `the answer's Date (${date}) and the moment the suite received it (${new Date(receivedAt).toISOString()})` };
 }
 
 /** The event timestamps of a success answer that are later than the answer itself, in words; empty when none are. */
@@ -56,7 +59,7 @@ export function timestampsAhead(status: number, bodyText: string, time: AnswerTi
       const at = Date.parse(value);
       if (Number.isNaN(at) || at <= latest) continue; // An unreadable time is response_schema_conformance's.
       const which = typeof resource.id === 'number' || typeof resource.id === 'string' ? ` of ${String(resource.id)}` : '';
-      problems.push(`${field}${which} is ${value}, ${Math.round((at - latest) / 1000)} s or more after ${against}: it records something that has happened, so it cannot be later than the answer that shows it`);
+      problems.push(`${field}${which} is ${value}, ${Math.round((at - latest) / 1000)} s or more after ${against()}: it records something that has happened, so it cannot be later than the answer that shows it`);
     }
   }
   return problems;

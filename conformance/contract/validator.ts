@@ -1,16 +1,15 @@
 /**
  * The one validator every response of every test goes through, built with Ajv from the OpenAPI document
  * itself. Schemas are compiled by JSON pointer into the document, so `$ref`s into `components` resolve
- * exactly as the contract writes them.
+ * exactly as the contract writes them (document-ajv.ts); for the bundled contract the build has compiled
+ * them already (precompiled-validators.ts).
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { parseAnswerJson } from './answer-json.ts';
+import { DOCUMENT_ID, documentAjv, parameterWrapper } from './document-ajv.ts';
 import type { ContractDocument, OperationInfo, ParameterInfo, ResponseInfo } from './document.ts';
 import { visibleInternals } from './internals.ts';
-import { parseAnswerJson } from './answer-json.ts';
-
-/** The document is registered under this made-up base so pointers can address any node in it. */
-const DOCUMENT_ID = 'https://conformance.invalid/openapi.json';
+import { precompiledValidatorsFor, type PrecompiledValidators } from './precompiled-validators.ts';
 
 export type ResponseCheckName =
   | 'not_a_server_error'
@@ -33,19 +32,6 @@ export interface ObservedResponse {
   bodyText: string;
   /** Whether the body's bytes are valid UTF-8; undefined when only the text is known. */
   utf8?: boolean;
-}
-
-function createAjv(coerceTypes: boolean): Ajv2020 {
-  // strict: false because the registered document carries OpenAPI keywords (paths, responses, examples)
-  // around its schemas; the document itself is linted by the contract's own checks.
-  // validateSchema: false because what is added is never a schema the meta-schema could judge: the
-  // registered document ($id, paths, components: keywords the meta-schema does not know, so it checks
-  // only the $id made up here) and the parameter wrappers below (fixed shape). Checking them compiled
-  // the JSON Schema meta-schema in every run, about 0.1 s of CPU per instance, to judge nothing. The
-  // contract's own schemas are compiled when first used, and Ajv rejects a malformed one then.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes, validateFormats: true, validateSchema: false });
-  addFormats.default(ajv);
-  return ajv;
 }
 
 export function describeErrors(errors: ErrorObject[] | null | undefined, limit = 5): string {
@@ -92,21 +78,21 @@ function jsonEncoding(mediaType: string, response: ObservedResponse): ResponseCh
 }
 
 export class ContractValidator {
-  private readonly strict = createAjv(false);
+  /** Made when a schema is first compiled in the run: one the build compiled is not (precompiled-validators.ts). */
+  private strictAjv?: Ajv2020;
   // Path and query values arrive as strings; servers coerce them before validating, and so does this.
-  private readonly coercing = createAjv(true);
+  private coercingAjv?: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
+  private readonly precompiled: PrecompiledValidators | undefined;
 
   constructor(readonly contract: ContractDocument) {
-    const registered = { $id: DOCUMENT_ID, paths: contract.document.paths, components: contract.document.components };
-    this.strict.addSchema(registered);
-    this.coercing.addSchema(structuredClone(registered));
+    this.precompiled = precompiledValidatorsFor(contract);
   }
 
   private compiled(pointer: string): ValidateFunction {
     let validate = this.cache.get(pointer);
     if (!validate) {
-      validate = this.strict.getSchema(`${DOCUMENT_ID}#${pointer}`);
+      validate = this.precompiled?.schemas[pointer] ?? (this.strictAjv ??= documentAjv(this.contract, false)).getSchema(`${DOCUMENT_ID}#${pointer}`);
       if (!validate) throw new Error(`No schema at ${pointer} in ${this.contract.source}`);
       this.cache.set(pointer, validate);
     }
@@ -130,11 +116,7 @@ export class ContractValidator {
     const key = `param:${parameter.schemaPointer}`;
     let validate = this.cache.get(key);
     if (!validate) {
-      validate = this.coercing.compile({
-        type: 'object',
-        required: ['value'],
-        properties: { value: { $ref: `${DOCUMENT_ID}#${parameter.schemaPointer}` } },
-      });
+      validate = this.precompiled?.parameters[parameter.schemaPointer] ?? (this.coercingAjv ??= documentAjv(this.contract, true)).compile(parameterWrapper(parameter.schemaPointer));
       this.cache.set(key, validate);
     }
     return validate;

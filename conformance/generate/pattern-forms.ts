@@ -6,6 +6,7 @@
  * value of the whole pattern may never reach the rarer alternative.
  */
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 
 /** Where the first alternation of a pattern sits: a group with `|` at its own depth, or the whole pattern. */
 function firstAlternation(pattern: string): { start: number; end: number; alternatives: string[] } | undefined {
@@ -68,7 +69,7 @@ export function formsOf(schema: { pattern?: unknown; examples?: unknown }, seed:
   const examples = Array.isArray(schema.examples) ? schema.examples.filter((example): example is string => typeof example === 'string') : [];
   const sampled =
     typeof schema.pattern === 'string'
-      ? patternAlternatives(schema.pattern).flatMap((alternative) => fc.sample(fc.stringMatching(new RegExp(alternative, 'u')), { seed, numRuns: 50 }).filter(accepts).slice(0, 1))
+      ? patternAlternatives(schema.pattern).flatMap((alternative) => fc.sample(stringMatching(new RegExp(alternative, 'u')), { seed, numRuns: 50 }).filter(accepts).slice(0, 1))
       : [];
   const forms = [...examples, ...sampled].flatMap((value) => [value, value.toLowerCase(), value.toUpperCase()]);
   return [...new Set(forms)].filter(accepts);

@@ -4,6 +4,7 @@
  * must name an existing resource) comes from the overrides the caller gives. Seeded, so it repeats.
  */
 import fc from 'fast-check';
+import { stringMatching } from './string-matching.ts';
 import type { ContractDocument, Node } from '../contract/document.ts';
 import type { Random } from './random.ts';
 
@@ -156,7 +157,7 @@ export class ValueGenerator {
   private matching(pattern: RegExp, schema: Node, strategy: Strategy): string {
     const min = schema.minLength ?? 0;
     const max = schema.maxLength ?? Number.POSITIVE_INFINITY;
-    const samples = fc.sample(fc.stringMatching(pattern), { seed: this.random.int32(), numRuns: 200 });
+    const samples = fc.sample(stringMatching(pattern), { seed: this.random.int32(), numRuns: 200 });
     const fitting = samples.filter((sample) => sample.length >= min && sample.length <= max);
     if (fitting.length === 0) throw new Error(`Cannot generate a string of ${min} to ${max} characters matching ${pattern}`);
     if (strategy === 'longest') return fitting.reduce((longest, sample) => (sample.length > longest.length ? sample : longest));

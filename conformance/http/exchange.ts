@@ -49,6 +49,8 @@ export interface ExchangeResult {
   exchange: Exchange;
   /** A fresh Response with the captured body, for callers (openapi-fetch) that read it themselves; made when asked for. */
   response?: Response;
+  /** The answer's body, byte for byte (an image read at its URL), without making a Response. */
+  bytes?: Buffer;
 }
 
 export interface ExchangeOptions {
@@ -72,6 +74,10 @@ class AnsweredExchange implements ExchangeResult {
     readonly exchange: Exchange,
     private readonly answer: WireResponse,
   ) {}
+
+  get bytes(): Buffer {
+    return this.answer.body;
+  }
 
   get response(): Response {
     if (!this.replay) {

@@ -41,7 +41,7 @@ export class FieldsRequest implements PlainRequest {
 const NORMALIZED_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT'];
 const FORBIDDEN_METHODS = ['CONNECT', 'TRACE', 'TRACK'];
 
-/** The request on the wire, as fetch would have sent `new Request(...)` of it (method, Content-Type of a text body). */
+/** The request on the wire, as fetch would have sent `new Request(...)` of it (method, Content-Type of a text body, what it refuses). */
 function plainToWire(request: PlainRequest & { body?: string | Uint8Array }): WireRequest {
   const upper = request.method.toUpperCase();
   if (FORBIDDEN_METHODS.includes(upper)) throw new TypeError(`'${request.method}' HTTP method is unsupported.`);
@@ -52,8 +52,11 @@ function plainToWire(request: PlainRequest & { body?: string | Uint8Array }): Wi
     headers = new Headers(headers);
     headers.set('content-type', 'text/plain;charset=UTF-8');
   }
+  const url = new URL(request.url);
+  // node:http would send them as Basic credentials.
+  if (url.username || url.password) throw new TypeError(`Request cannot be constructed from a URL that includes credentials: ${request.url}`);
   const body = request.body === undefined ? undefined : typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-  return { method, url: new URL(request.url).href, headers: [...headers.entries()], body };
+  return { method, url: url.href, headers: [...headers.entries()], body };
 }
 
 async function requestToWire(request: Request): Promise<WireRequest> {

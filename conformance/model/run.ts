@@ -113,11 +113,10 @@ export async function runModel(t: Kit, size: ModelSize): Promise<ModelStats> {
       async fetchPublic(url, head) {
         // No Authorization at all, whatever --header adds: a public image is fetched as a browser's <img> does.
         const extraHeaders = Object.fromEntries(Object.entries(t.options.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
-        const { exchange, response } = await sendExchange(new Request(url, { method: head ? 'HEAD' : 'GET' }), { timeoutMs: t.options.requestTimeoutSeconds * 1000, rate: t.context.rate, extraHeaders });
+        const { exchange, bytes } = await sendExchange({ method: head ? 'HEAD' : 'GET', url, headers: new Headers() }, { timeoutMs: t.options.requestTimeoutSeconds * 1000, rate: t.context.rate, extraHeaders });
         exchanges.push(exchange);
-        const bytes = response ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
-        const type = (response?.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-        return { status: response?.status, type, bytes, exchange };
+        const type = (new Headers(exchange.response?.headers).get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        return { status: exchange.response?.status, type, bytes: bytes ?? Buffer.alloc(0), exchange };
       },
     };
   };

@@ -19,6 +19,7 @@ import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
 import { createApiClient, type ApiClient } from '../http/api-client.ts';
+import { operationRequest } from '../http/operation-request.ts';
 import { exchange as sendExchange, jsonBody, type Exchange, type PlainRequest, type RecordedResponse } from '../http/exchange.ts';
 import type { SuiteContext } from './context.ts';
 import type { TestGroup } from './group.ts';
@@ -79,6 +80,19 @@ export interface RawResult {
   json: unknown;
 }
 
+/** The result of an exchange; its JSON parsed when first read (most callers read only the status). */
+function rawResult(exchange: Exchange): RawResult {
+  let json: { value: unknown } | undefined;
+  return {
+    exchange,
+    status: exchange.response?.status,
+    get json() {
+      json ??= { value: jsonBody(exchange) };
+      return json.value;
+    },
+  };
+}
+
 type Evidence = Exchange | Response | undefined;
 
 export interface VerifyOptions {
@@ -136,24 +150,14 @@ export class Kit {
   }
 
   /**
-   * A well-formed request to any operation of the contract, through the typed client. The tests that go
-   * over every operation choose it at run time, so here the compiler cannot check the path and body;
+   * A well-formed request to any operation of the contract, as the typed client makes it. The tests that
+   * go over every operation choose it at run time, so here the compiler cannot check the path and body;
    * they are generated from the operation's own schemas instead.
    */
   async call(operation: OperationInfo, call: OperationCall): Promise<RawResult> {
-    const client = call.authorization === undefined ? this.api : this.client(call.authorization);
-    const request = client.request as unknown as (method: string, path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
-    try {
-      const { response } = await request(operation.method, operation.path, { params: { path: call.ids, query: call.query }, body: call.body });
-      const exchange = this.exchangeOf(response)!;
-      return { exchange, status: response.status, json: jsonBody(exchange) };
-    } catch (error) {
-      if (error instanceof RateLimitedSignal) throw error;
-      // No response, or a success body openapi-fetch could not parse: the exchange is recorded and judged.
-      const exchange = this.exchanges.at(-1);
-      if (!exchange || exchange.request.method !== operation.method) throw error;
-      return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
-    }
+    const authorization = call.authorization ?? `Bearer ${this.options.token}`;
+    const { exchange } = await this.send(operationRequest(this.options.baseUrl, authorization, { method: operation.method, path: operation.path, ids: call.ids, query: call.query, body: call.body }));
+    return rawResult(exchange);
   }
 
   /** A request exactly as given: for what the typed client cannot express (bad JSON, wrong headers). */
@@ -166,7 +170,7 @@ export class Kit {
     if (authorization !== null) headers.set('Authorization', authorization);
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
     const { exchange } = await this.send({ method: spec.method, url: url.href, headers, body: spec.body }, spec.curlBody, spec.rateLimitIsTheAnswer, spec.timeoutMs);
-    return { exchange, status: exchange.response?.status, json: jsonBody(exchange) };
+    return rawResult(exchange);
   }
 
   private async send(request: PlainRequest, curlBody?: string, rateLimitIsTheAnswer = false, timeoutMs = this.options.requestTimeoutSeconds * 1000) {

@@ -54,8 +54,8 @@ function tokenReaders(t: Kit): Reader[] {
 /** Sends a GET or HEAD of the URL with the reader's Authorization only (none that --header adds), paced as the run's requests are. */
 async function sendAs(t: Kit, url: string, method: 'GET' | 'HEAD', reader: Reader) {
   const extraHeaders = Object.fromEntries(Object.entries(t.options.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
-  const headers = reader.authorization ? { Authorization: reader.authorization } : undefined;
-  const result = await sendExchange(new Request(url, { method, headers }), { timeoutMs: t.options.requestTimeoutSeconds * 1000, rate: t.context.rate, extraHeaders });
+  const headers = new Headers(reader.authorization ? { Authorization: reader.authorization } : undefined);
+  const result = await sendExchange({ method, url, headers }, { timeoutMs: t.options.requestTimeoutSeconds * 1000, rate: t.context.rate, extraHeaders });
   t.observe(result.exchange);
   return result;
 }
@@ -63,8 +63,8 @@ async function sendAs(t: Kit, url: string, method: 'GET' | 'HEAD', reader: Reade
 /** A GET of the URL as the reader; undefined, with the failure recorded, when no answer came. */
 async function getAs(t: Kit, url: string, reader: Reader, evidence?: Exchange): Promise<ServedImage | undefined> {
   const got = await sendAs(t, url, 'GET', reader);
-  if (!got.response) return void t.verify(false, `GET ${url} ${reader.what} failed: ${got.exchange.error}`, { evidence: evidence ?? got.exchange });
-  return { status: got.response.status, type: mediaType(got.response.headers.get('content-type') ?? undefined), bytes: Buffer.from(await got.response.arrayBuffer()), exchange: got.exchange };
+  if (!got.exchange.response || !got.bytes) return void t.verify(false, `GET ${url} ${reader.what} failed: ${got.exchange.error}`, { evidence: evidence ?? got.exchange });
+  return { status: got.exchange.response.status, type: mediaType(header(got.exchange, 'content-type')), bytes: got.bytes, exchange: got.exchange };
 }
 
 /**

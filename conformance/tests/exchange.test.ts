@@ -86,7 +86,7 @@ describe('the request a target sees', () => {
     expect(await lengthOf('GET')).toBeUndefined();
   });
 
-  it('sends bytes exactly, a form as multipart, and refuses a GET with a body as Request did', async () => {
+  it('sends bytes exactly, a form as multipart, and refuses a GET with a body or a URL with credentials as Request did', async () => {
     await send({ method: 'PUT', url: `${base}/echo`, headers: new Headers(), body: Buffer.from([0, 0xff, 0xc3, 0x28]) });
     expect([...seen.at(-1)!.body]).toEqual([0, 0xff, 0xc3, 0x28]);
     const form = new FormData();
@@ -95,6 +95,7 @@ describe('the request a target sees', () => {
     expect(seen.at(-1)!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent.request.body).toContain('filename="a.png"');
     await expect(send({ method: 'GET', url: `${base}/echo`, headers: new Headers(), body: 'x' })).rejects.toThrow(TypeError);
+    await expect(send({ method: 'GET', url: base.replace('://', '://user:secret@'), headers: new Headers() })).rejects.toThrow(TypeError);
   });
 
   it('reuses connections, but not after a HEAD (a wrong server may send a body with its answer)', async () => {

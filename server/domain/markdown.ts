@@ -56,16 +56,35 @@ const markdownIt = new MarkdownIt({ html: true, linkify: true, maxNesting: PARSE
 withGitHubWwwAutolinks(markdownIt.linkify);
 
 /**
+ * Whether a text may hold a domain: a fuzzy link's host ends in `.` and a top-level domain, which
+ * starts with a letter (`com`, `de`, `рф`, `xn--...`). Any character after a `.` but white space,
+ * digits and ASCII punctuation counts, so every text that holds one is let through, and more.
+ */
+const MAY_HOLD_DOMAIN = /\.[^\s\d.,;:!?'"()[\]{}<>/\\-]/;
+
+/**
  * GitHub's autolinks ("extended autolinks" of GitHub Flavored Markdown) are a URL with `http://` or
  * `https://`, an address, and a domain that starts with `www.`, linked as `http://`. linkify-it 6, which
  * markdown-it 15 uses, finds a link without a scheme only with `fuzzyLink`, off by default since 6.0 (so
  * `www.commonmark.org` was left text), and with it finds any domain (`example.com`, `notes.md`), which
  * GitHub leaves text: so fuzzy links are found, and those that do not start with `www.` dropped.
+ *
+ * The search for fuzzy links is one large regular expression tried at every position of a text, which
+ * markdown-it runs over each paragraph and each piece of its text: 15 to 40 % of a rendering. A text
+ * with no `.` before a letter holds no domain, so that search cannot find anything in it, and such a
+ * text is searched as without `fuzzyLink` (a linkify-it of the same class and defaults): the same links,
+ * found without it.
  */
 function withGitHubWwwAutolinks(linkify: typeof markdownIt.linkify): void {
+  const withoutFuzzyLinks = new (linkify.constructor as new () => typeof linkify)();
   linkify.set({ fuzzyLink: true });
+  const test = linkify.test.bind(linkify);
   const match = linkify.match.bind(linkify);
-  linkify.match = (text) => (match(text) ?? []).filter((link) => link.schema !== '' || /^www\./i.test(link.raw));
+  linkify.test = (text) => (MAY_HOLD_DOMAIN.test(text) ? test(text) : withoutFuzzyLinks.test(text));
+  linkify.match = (text) =>
+    MAY_HOLD_DOMAIN.test(text)
+      ? (match(text) ?? []).filter((link) => link.schema !== '' || /^www\./i.test(link.raw))
+      : (withoutFuzzyLinks.match(text) ?? []);
 }
 
 export type Rendering = { html: string } | { refused: string };

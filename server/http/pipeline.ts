@@ -23,13 +23,58 @@ export interface Pipeline {
   readonly errors: ErrorRequestHandler;
 }
 
+/**
+ * Mounts the stages in order. Consecutive stages without a route (most of them) are mounted as one
+ * handler that runs them in turn as the router would (inSequence): the router's own work for each of
+ * its layers (matching the path, resetting the parameters, three closures) found, for every request,
+ * what is known here, that every such stage takes every request. A getPage cost the server 0.81 to
+ * 0.95 ms of CPU with a layer per stage, 0.64 to 0.82 ms so (alternate runs on a busy machine).
+ */
 export function mountStages(router: Router, stages: readonly Stage[]): void {
+  let run: RequestHandler[] = [];
+  const mountRun = () => {
+    if (run.length > 0) router.use(run.length === 1 ? run[0]! : inSequence(run));
+    run = [];
+  };
   for (const { route, handler } of stages) {
     const handlers = [handler].flat();
+    // An error handler (four parameters) is the router's to call: with errors only.
+    if (!route && handlers.every((one) => one.length <= 3)) {
+      run.push(...handlers);
+      continue;
+    }
+    mountRun();
     if (!route) router.use(handlers);
     else if (route.method) router[route.method](route.path, handlers);
     else router.use(route.path, handlers);
   }
+  mountRun();
+}
+
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+
+/**
+ * The handlers as one: each is called as the router calls a handler mounted with `use` (a throw or a
+ * rejected promise is passed to `next`), and an error, or `next('router')`, leaves the sequence for
+ * the router, which skips the rest as it skipped the remaining layers.
+ */
+export function inSequence(handlers: readonly RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    let index = 0;
+    const next = (err?: unknown): void => {
+      if (err === 'router' || (err && err !== 'route')) return done(err);
+      if (index >= handlers.length) return done();
+      const handler = handlers[index++]!;
+      try {
+        const result: unknown = handler(req, res, next);
+        if (isPromise(result)) result.then(null, (error: unknown) => next(error || new Error('Rejected promise')));
+      } catch (error) {
+        next(error);
+      }
+    };
+    next();
+  };
 }
 
 function indexOf(stages: readonly Stage[], name: string): number {

@@ -12,7 +12,7 @@
  * percent-encoding goes no further: nothing after this stage could read it.
  */
 import type { RequestHandler } from 'express';
-import type { ContractIndex } from './contract-index.ts';
+import type { ContractIndex, Operation } from './contract-index.ts';
 import { keepErrors } from './kept-errors.ts';
 import { problems, type FieldError } from './problem.ts';
 
@@ -37,11 +37,23 @@ function pathValues(template: string, requestPath: string): Map<string, string |
   return values;
 }
 
+/** Each operation's integer parameters, found once. */
+const integersOf = new WeakMap<Operation, readonly Operation['parameters'][number][]>();
+
+function integerParameters(operation: Operation): readonly Operation['parameters'][number][] {
+  let integers = integersOf.get(operation);
+  if (!integers) {
+    integers = operation.parameters.filter((p) => p.schema?.type === 'integer');
+    integersOf.set(operation, integers);
+  }
+  return integers;
+}
+
 /** @param basePath where the API router is mounted, which the contract's paths do not include. */
 export function wholeNumbers(contract: ContractIndex, basePath: string): RequestHandler {
   return (req, _res, next) => {
     const operation = contract.operationAt(req.method === 'HEAD' ? 'GET' : req.method, basePath + req.path);
-    const integers = operation?.parameters.filter((p) => p.schema?.type === 'integer') ?? [];
+    const integers = operation ? integerParameters(operation) : [];
     if (!operation || integers.length === 0) return next();
     const inPath = pathValues(operation.template, req.path);
     const errors: FieldError[] = [];
