@@ -40,15 +40,16 @@ const TEXTS_WITHOUT_LATIN_LETTERS = {
  * Content without a letter of text, markup alone: content all the same, since the contract counts as no
  * content only "no `content_html` (or only white space)" (sendEmail; email.not-sendable-fields). Each
  * reaches the email by one of the routes content takes: `content_html` on create, Markdown rendered on
- * create, `content_html` on update. A server that judges content by its text, tags stripped, refuses them.
+ * create, `content_html` or Markdown on update. A server that judges content by its text, tags stripped, refuses them.
  */
-const MARKUP_ONLY_CONTENT: readonly { what: string; create: { content_html?: string | null; content_md?: string }; update?: { content_html: string } }[] = [
+const MARKUP_ONLY_CONTENT: readonly { what: string; create: { content_html?: string | null; content_md?: string }; update?: { content_html?: string; content_md?: string } }[] = [
   { what: 'an image alone, as content_html', create: { content_html: '<img src="https://example.com/banner.png" alt="">' } },
   { what: 'a horizontal rule, as content_html', create: { content_html: '<hr>' } },
   { what: 'a table of empty cells holding a link without text, as content_html', create: { content_html: '<table><tr><td><a href="https://example.com/"></a></td><td></td></tr></table>' } },
   { what: 'an image without alt text, from content_md', create: { content_md: '![](https://example.com/banner.png)' } },
   { what: 'a thematic break, from content_md', create: { content_md: '***' } },
   { what: 'a line break alone, set by an update of content_html', create: { content_html: null }, update: { content_html: '<br>' } },
+  { what: 'an image with only an emoji as alt text, set by an update of content_md', create: { content_html: null }, update: { content_md: '![🎉](https://example.com/banner.png)' } },
 ];
 
 /** What the contract counts as no content, by each route: no HTML, the empty text, white space, Markdown of white space (rendered to nothing). */
@@ -331,7 +332,7 @@ forOperation('sendEmail', (test) => {
     }
   });
 
-  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html, content_md or an update, and refuses one of empty or white-space content naming content_html', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
+  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html or content_md, on create or update, and refuses one of empty or white-space content naming content_html', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = (await resources.sendableEmail()).newsletter_id;
     const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();

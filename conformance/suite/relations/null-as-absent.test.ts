@@ -46,7 +46,7 @@ import type { Kit } from '../kit.ts';
 import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
-import { alternativePairs, type AlternativePair } from './alternative-fields.ts';
+import { alternativePairs, standsInFor, type AlternativePair } from './alternative-fields.ts';
 import { changesOnly, differences, readResource, updateResource, UPDATES, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
@@ -73,8 +73,8 @@ function nullableFields(operation: OperationInfo): NullableField[] {
     const resolved = resolveSchema(contract, raw) as Record<string, unknown>;
     const description = String(raw.description ?? resolved.description ?? '');
     const writeOnly = raw.writeOnly === true || resolved.writeOnly === true || constrainedBranch(contract, raw)?.writeOnly === true;
-    const standsInFor = /When `([a-z_]+)` is absent or `null`/.exec(description)?.[1];
-    return [{ name, writeOnly, derivedFromName: /absent or `null`[^.]*derived from the name/.test(description), ...(standsInFor ? { standsInFor } : {}) }];
+    const standIn = standsInFor(description);
+    return [{ name, writeOnly, derivedFromName: /absent or `null`[^.]*derived from the name/.test(description), ...(standIn ? { standsInFor: standIn } : {}) }];
   });
 }
 
