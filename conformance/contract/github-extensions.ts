@@ -4,8 +4,9 @@
  * markdown.commonmark; PostCreate, PostUpdate, EmailCreate, EmailUpdate). The reference renderer of
  * contract/commonmark.ts has none of them, so each construct here comes with the HTML the GitHub Flavored
  * Markdown specification (0.29-gfm) gives for it, written out: a table with each alignment, a short row
- * and an escaped pipe (examples 198-205), strikethrough around other inline markup (491), and the extended
- * autolinks, `www.`, a URL with its scheme and an e-mail address, trailing punctuation left out (621-631).
+ * and an escaped pipe (its section Tables), strikethrough around other inline markup (Strikethrough), and
+ * the extended autolinks, `www.`, a URL with its scheme and an e-mail address, trailing punctuation left
+ * out (Autolinks (extension)).
  *
  * Renderers spell two of these otherwise with the same meaning for a reader, which a comparison takes as
  * one: a struck text as `<s>` or `<del>`, a cell's alignment as `align="center"` or

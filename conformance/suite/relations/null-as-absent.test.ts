@@ -33,8 +33,9 @@
  * sendEmail's body is neither: its `scheduled_at` "When omitted or `null`" sends at once, which
  * core/send-email.test.ts judges with `null` beside its send without a time.
  *
- * Cost: per create, the create and a get; per update with such fields, the resource, a read, and an
- * update and a read per field, and per Markdown field one more.
+ * Cost: per create, the create and a get, and for a pair the create with "" sent beside it at once; per
+ * update with such fields, the resource, a read, and an update and a read per field, per Markdown field
+ * one more, and for a pair one update.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import { commonMarkHtml, htmlDifference } from '../../contract/commonmark.ts';
