@@ -98,7 +98,7 @@ export const CHECKS = {
   positive_data_acceptance: { group: 'input', rule: 'Valid input, including boundary values, is accepted with the declared success status.' },
   null_as_absent: {
     group: 'input',
-    rule: 'An optional field sent as null in a create is taken as absent (a slug derived, Markdown rendered when content_html is null); in an update, null clears the field it names and changes no other.',
+    rule: 'An optional field sent as null in a create is taken as absent (a slug derived, Markdown rendered when content_html is null); in an update, null clears the field it names and changes no other; an empty content_html beside content_md is given, not absent: kept as "".',
   },
 
   // Security.
@@ -176,7 +176,7 @@ export const CHECKS = {
   },
   markdown_rendering: {
     group: 'behaviour',
-    rule: 'Markdown renders as CommonMark specifies, raw HTML passed through and all other text escaped, alike in every create and update that takes it; the get and the list show that rendering.',
+    rule: "Markdown renders as CommonMark specifies, with GitHub's tables, strikethrough and autolinks, raw HTML passed through and all other text escaped, alike in every create and update that takes it; the get and the list show that rendering.",
   },
   post_slug: { group: 'behaviour', rule: 'A post slug is derived from the title and made unique in the page with a -1, -2 suffix.' },
   category_scope: { group: 'behaviour', rule: 'A post category_id must name a category of the same page; another id is 422.' },

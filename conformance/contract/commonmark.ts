@@ -102,13 +102,14 @@ export function htmlNormalForm(html: string): string {
 
 /**
  * Where `actual` means other HTML than `expected`, in words: the first place their normal forms part,
- * each with some of what surrounds it; undefined when they mean the same.
+ * each with some of what surrounds it; undefined when they mean the same. `normalForm` is this file's,
+ * or one that also takes as one what a dialect spells two ways (contract/github-extensions.ts).
  */
-export function htmlDifference(expected: string, actual: string): string | undefined {
-  const [want, got] = [htmlNormalForm(expected), htmlNormalForm(actual)];
+export function htmlDifference(expected: string, actual: string, normalForm: (html: string) => string = htmlNormalForm, renderer = 'CommonMark'): string | undefined {
+  const [want, got] = [normalForm(expected), normalForm(actual)];
   if (want === got) return undefined;
   let at = 0;
   while (at < want.length && want[at] === got[at]) at += 1;
   const around = (text: string) => JSON.stringify(`${at > 40 ? '…' : ''}${text.slice(Math.max(0, at - 40), at + 60)}${text.length > at + 60 ? '…' : ''}`);
-  return `at character ${at} of its normal form, it reads ${around(got)} where CommonMark renders ${around(want)}`;
+  return `at character ${at} of its normal form, it reads ${around(got)} where ${renderer} renders ${around(want)}`;
 }

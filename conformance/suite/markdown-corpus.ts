@@ -1,3 +1,6 @@
+import { commonMarkHtml } from '../contract/commonmark.ts';
+import { GITHUB_EXTENSION_BLOCKS } from '../contract/github-extensions.ts';
+
 /**
  * Markdown of every kind of CommonMark construct, for the tests of rule markdown.commonmark: each
  * operation that takes `content_md` is sent all of it at once, and its `content_html` must be what
@@ -9,8 +12,10 @@
  * to the places where the same characters are text that must be escaped (code spans, fenced and indented
  * code, backslash escapes, a lone `<`). Nothing here is read otherwise by GitHub's tables,
  * strikethrough and autolinks, which the contract adds and the reference renderer lacks: no `|`, no `~`,
- * no bare URL, `www.` or address outside angle brackets, no word with a dot inside.
+ * no bare URL, `www.` or address outside angle brackets, no word with a dot inside. Those three come after
+ * it, each with the HTML GitHub's specification gives (markdownDialectCorpus).
  */
+
 export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
   // ATX and setext headings, with inline markup and raw HTML in them.
   '# Heading *one*',
@@ -52,4 +57,18 @@ export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
 /** The corpus as one Markdown document, its blocks apart, beginning with a line of the test's own. */
 export function markdownCorpus(firstLine: string): string {
   return [firstLine, ...MARKDOWN_CORPUS_BLOCKS].join('\n\n');
+}
+
+/**
+ * The whole dialect the contract names in one document: the corpus, then each of GitHub's extensions
+ * (contract/github-extensions.ts: a table, strikethrough, autolinks), with the HTML it must render to,
+ * CommonMark's rendering of the corpus followed by the specification's of each extension. Blocks apart,
+ * none reads into another: one request judges every construct.
+ */
+export function markdownDialectCorpus(firstLine: string): { markdown: string; html: string } {
+  const corpus = markdownCorpus(firstLine);
+  return {
+    markdown: [corpus, ...GITHUB_EXTENSION_BLOCKS.map((block) => block.markdown)].join('\n\n'),
+    html: [commonMarkHtml(corpus), ...GITHUB_EXTENSION_BLOCKS.map((block) => block.html)].join(''),
+  };
 }

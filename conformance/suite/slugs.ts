@@ -45,16 +45,24 @@ export const COMPATIBILITY_SAMPLE = 'ﬁ Ｂ';
 export const WORD_SHAPES_SAMPLE = 'GitHub iPad2Go MP3';
 
 /**
+ * Punctuation inside words, each mark alone between two letters, where slug libraries do otherwise than
+ * the contract's "every run of other characters turned into one hyphen": a straight, a right and a left
+ * apostrophe (libraries join a possessive or a contraction: `Ada’s` into `adas`, `Don't` into `dont`),
+ * `&` (spelt `and`), a dot, `+`, `@` (dropped by some, spelt `at` by others: `v1.2` became `v12`), a
+ * backtick and `^` (dropped by transliteration tables). Each is one hyphen: `a-s-d-t-o-n-d-v-e-x-y-z`.
+ */
+export const SEPARATORS_SAMPLE = "A’s D't O‘N&D.v+e@x`y^z";
+
+/**
  * A text with every kind of character the derivation treats on its own: words in mixed case with
  * digits against letters (WORD_SHAPES_SAMPLE), a `/` (removed, not a hyphen: `MP3/Ada` is `mp3ada`),
- * accented letters, letters that do not decompose, compatibility characters, punctuation and spaces,
- * apostrophes (a hyphen, as every other character: slug libraries join `Ada’s` into `adas`) and `&` (a
- * hyphen, where libraries write `and`).
+ * punctuation inside words (SEPARATORS_SAMPLE), accented letters, letters that do not decompose and
+ * compatibility characters.
  * Every operation that derives or normalises a slug is given it, after a generated name of about 40
- * characters: short enough that the slug (45 characters of it) stays under the 90-character cut, so
- * every part is judged.
+ * characters (a label of at most 4 letters): short enough that the slug (51 characters of it) stays
+ * under the 90-character cut, so every part is judged.
  */
-export const SLUG_SAMPLE = `${WORD_SHAPES_SAMPLE}/Ada’s & Don't Łódź Æble ${COMPATIBILITY_SAMPLE}`;
+export const SLUG_SAMPLE = `${WORD_SHAPES_SAMPLE}/${SEPARATORS_SAMPLE} Łóæ ${COMPATIBILITY_SAMPLE}`;
 
 /** The contract's cut: a slug longer than this is cut after it, and a hyphen left at the end dropped. */
 export const SLUG_CUT = 90;

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/domain/markdown.ts';
 import { commonMarkHtml, htmlDifference, htmlNormalForm } from '../contract/commonmark.ts';
-import { MARKDOWN_CORPUS_BLOCKS, markdownCorpus } from '../suite/markdown-corpus.ts';
+import { dialectNormalForm, GITHUB_EXTENSION_BLOCKS } from '../contract/github-extensions.ts';
+import { MARKDOWN_CORPUS_BLOCKS, markdownCorpus, markdownDialectCorpus } from '../suite/markdown-corpus.ts';
 
 const serverHtml = (markdown: string) => {
   const rendering = renderMarkdown(markdown);
@@ -37,5 +38,23 @@ describe('the Markdown corpus', () => {
   it('holds raw HTML that a renderer escaping it gets wrong', () => {
     const markdown = markdownCorpus('first line');
     expect(htmlDifference(commonMarkHtml(markdown), serverHtml(markdown.replace(/</g, '&lt;')))).toBeDefined();
+  });
+});
+
+describe("GitHub's extensions", () => {
+  it.each(GITHUB_EXTENSION_BLOCKS.map((block) => [block.construct, block]))('renders %s as the GFM specification and the reference server do', (_construct, block) => {
+    expect(htmlDifference(block.html, serverHtml(block.markdown), dialectNormalForm)).toBeUndefined();
+    expect(htmlDifference(block.html, commonMarkHtml(block.markdown), dialectNormalForm)).toBeDefined();
+  });
+
+  it('takes <s> as <del> and a text-align style as align, and nothing else of the kind', () => {
+    expect(dialectNormalForm('<p><s>a</s></p><th style="text-align:center">b</th>')).toBe(dialectNormalForm('<p><del>a</del></p><th align="center">b</th>'));
+    expect(dialectNormalForm('<p><span>a</span></p>')).not.toBe(dialectNormalForm('<p><del>a</del></p>'));
+  });
+
+  it('render, after the corpus in one document, as each does alone', () => {
+    const { markdown, html } = markdownDialectCorpus('first line');
+    expect(htmlDifference(html, serverHtml(markdown), dialectNormalForm)).toBeUndefined();
+    expect(htmlDifference(html, commonMarkHtml(markdown), dialectNormalForm)).toBeDefined();
   });
 });

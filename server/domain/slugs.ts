@@ -22,6 +22,12 @@ const WORDS_AS_SEPARATORS: [string, string][] = [
   ['🦄', ' '],
 ];
 const APOSTROPHES = /['\u2019]/g;
+/**
+ * Symbols the library's transliteration table drops instead of leaving for the separator: the modifier
+ * symbols (`^`, a backtick, ...) and the middle dot (`l·l`, Greek ano teleia). None is a letter or a
+ * digit, so each is a hyphen like every other such character (`a`b` is `a-b`, not `ab`).
+ */
+const DROPPED_SYMBOLS = /[\p{Sk}\u00B7\u0387]/gu;
 
 /**
  * The slug of a text, or '' when the text has no letters or digits. NFKC first: the library's
@@ -29,7 +35,7 @@ const APOSTROPHES = /['\u2019]/g;
  * (`ﬁne` became `ne`, full-width `Ｂｌｏｇ` nothing at all), where the contract asks for ASCII.
  */
 export function slugify(text: string): string {
-  const slug = slugifyText(text.normalize('NFKC').replace(/\//g, '').replace(APOSTROPHES, ' '), { decamelize: false, customReplacements: WORDS_AS_SEPARATORS });
+  const slug = slugifyText(text.normalize('NFKC').replace(/\//g, '').replace(APOSTROPHES, ' ').replace(DROPPED_SYMBOLS, ' '), { decamelize: false, customReplacements: WORDS_AS_SEPARATORS });
   return slug.slice(0, BASE_MAX_LENGTH).replace(/-+$/, '');
 }
 

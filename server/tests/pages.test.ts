@@ -60,6 +60,12 @@ describe('POST /pages', () => {
     expect(explicit.body.slug).toBe('tips-tricks-s');
   });
 
+  it('turns symbols the transliteration table drops (a backtick, ^, a middle dot) into hyphens', async () => {
+    // The library's table maps them to nothing, which joined the words around them (`a`b` gave `ab`).
+    const derived = await t.api('POST', '/pages', { body: { name: 'Ada`s x^2 Paral·lel' } });
+    expect(derived.body).toMatchObject({ name_slug: 'ada-s-x-2-paral-lel', slug: 'ada-s-x-2-paral-lel' });
+  });
+
   it('refuses an explicit slug another page uses with 409', async () => {
     await t.api('POST', '/pages', { body: { name: 'Changelog', slug: 'changes' } });
     const { status, body } = await t.api('POST', '/pages', { body: { name: 'Other changelog', slug: 'changes' } });

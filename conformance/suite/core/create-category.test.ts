@@ -11,7 +11,7 @@ import { verifyConflictType } from '../conflicts.ts';
 
 forOperation('createCategory', (test) => {
   test('derives the slug from the name: transliterated to lowercase ASCII, other characters as one hyphen', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const name = `${t.names.name('Category')} ${SLUG_SAMPLE}`;
+    const name = `${t.names.name('Cat')} ${SLUG_SAMPLE}`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { name });
     const slug = expectedSlug(name, { removeSlash: true });
     t.verify(category.slug === slug, `the slug of ${JSON.stringify(name)} is ${category.slug}; expected ${slug}`);
@@ -45,7 +45,7 @@ forOperation('createCategory', (test) => {
   });
 
   test('normalises an explicit slug the way a derived one is', { check: 'category_slug', rules: ['category.slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const slug = `${t.names.name('Explicit')} ${SLUG_SAMPLE}`;
+    const slug = `${t.names.name('Expl')} ${SLUG_SAMPLE}`;
     const category = await new Resources(t).category(new Resources(t).sharedPageId(), { slug });
     t.verify(category.slug === expectedSlug(slug, { removeSlash: true }), `slug ${JSON.stringify(slug)} was stored as ${category.slug}; expected ${expectedSlug(slug, { removeSlash: true })}`);
   });

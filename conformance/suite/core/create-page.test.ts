@@ -7,7 +7,7 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { expectedSlug, SLUG_SAMPLE, UNDECOMPOSED_SAMPLE, WORD_SHAPES_SAMPLE } from '../slugs.ts';
+import { expectedSlug, SLUG_SAMPLE, UNDECOMPOSED_SAMPLE } from '../slugs.ts';
 import { verifyConflictType } from '../conflicts.ts';
 
 async function create(t: Kit, body: { name: string; slug?: string | null }) {
@@ -16,8 +16,9 @@ async function create(t: Kit, body: { name: string; slug?: string | null }) {
 
 forOperation('createPage', (test) => {
   test('creates a page whose slug and name_slug come from its name, with a lowercase domain', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['input_reflection'] }, async (t: Kit) => {
-    // Words in mixed case beside letters that do not decompose: one word each, whatever the case (Slugs).
-    const name = `${t.names.name('Page')} ${UNDECOMPOSED_SAMPLE} ${WORD_SHAPES_SAMPLE}`;
+    // Words in mixed case, punctuation inside words (apostrophes, &, a dot...), letters that do not
+    // decompose: one word each whatever the case, one hyphen for each mark (Slugs; page.slug-from-name).
+    const name = `${t.names.name('Page')} ${SLUG_SAMPLE}`;
     const { data, response } = await create(t, { name });
     t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
     t.verify(response.status === 201, `answered ${response.status}; expected 201`, { evidence: response });
@@ -42,12 +43,13 @@ forOperation('createPage', (test) => {
   });
 
   test('suffixes -1 to a derived slug and name_slug already used in the workspace', { check: 'page_creation', rules: ['page.slug-from-name'], needs: ['state'] }, async (t: Kit) => {
-    const base = t.names.name('same-slug');
-    // Two different names, one slug: "x same" and "x-same" both become "x-same".
-    const first = await create(t, { name: `${base} twin` });
-    const second = await create(t, { name: `${base}-twin` });
+    const base = t.names.name('same');
+    // Two different names, one slug: "x Straße..." and "x-Straße..." both become "x-strasse...", letters
+    // that do not decompose transliterated in both.
+    const first = await create(t, { name: `${base} ${UNDECOMPOSED_SAMPLE}` });
+    const second = await create(t, { name: `${base}-${UNDECOMPOSED_SAMPLE}` });
     t.ensure(first.data !== undefined && second.data !== undefined, `answered ${first.response.status} and ${second.response.status}; expected 201`, { evidence: second.response });
-    const slug = expectedSlug(`${base} twin`);
+    const slug = expectedSlug(`${base} ${UNDECOMPOSED_SAMPLE}`, { removeSlash: true });
     t.verify(first.data.slug === slug && second.data.slug === `${slug}-1`, `slugs are ${first.data.slug} and ${second.data.slug}; expected ${slug} and ${slug}-1`, { evidence: second.response });
     t.verify(second.data.name_slug === `${slug}-1`, `the second name_slug is ${second.data.name_slug}; expected ${slug}-1`, { evidence: second.response });
   });

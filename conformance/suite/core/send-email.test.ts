@@ -36,6 +36,29 @@ const TEXTS_WITHOUT_LATIN_LETTERS = {
   punctuation: '!?…',
 };
 
+/**
+ * Content without a letter of text, markup alone: content all the same, since the contract counts as no
+ * content only "no `content_html` (or only white space)" (sendEmail; email.not-sendable-fields). Each
+ * reaches the email by one of the routes content takes: `content_html` on create, Markdown rendered on
+ * create, `content_html` or Markdown on update. A server that judges content by its text, tags stripped, refuses them.
+ */
+const MARKUP_ONLY_CONTENT: readonly { what: string; create: { content_html?: string | null; content_md?: string }; update?: { content_html?: string; content_md?: string } }[] = [
+  { what: 'an image alone, as content_html', create: { content_html: '<img src="https://example.com/banner.png" alt="">' } },
+  { what: 'a horizontal rule, as content_html', create: { content_html: '<hr>' } },
+  { what: 'a table of empty cells holding a link without text, as content_html', create: { content_html: '<table><tr><td><a href="https://example.com/"></a></td><td></td></tr></table>' } },
+  { what: 'an image without alt text, from content_md', create: { content_md: '![](https://example.com/banner.png)' } },
+  { what: 'a thematic break, from content_md', create: { content_md: '***' } },
+  { what: 'a line break alone, set by an update of content_html', create: { content_html: null }, update: { content_html: '<br>' } },
+  { what: 'an image with only an emoji as alt text, set by an update of content_md', create: { content_html: null }, update: { content_md: '![🎉](https://example.com/banner.png)' } },
+];
+
+/** What the contract counts as no content, by each route: no HTML, the empty text, white space, Markdown of white space (rendered to nothing). */
+const NO_CONTENT: readonly { what: string; create: { content_html?: string | null; content_md?: string } }[] = [
+  { what: 'content_html ""', create: { content_html: '' } },
+  { what: 'content_html of white space', create: { content_html: ' \n\t \r\n' } },
+  { what: 'content_md of white space', create: { content_md: ' \n\n  ' } },
+];
+
 /** The server's clock and the suite's may differ a little; "now" means within this much. */
 const CLOCK_TOLERANCE_MS = 120_000;
 
@@ -307,6 +330,34 @@ forOperation('sendEmail', (test) => {
         t.verify(JSON.stringify(fields) === JSON.stringify([missing]), `${what}: errors name ${JSON.stringify(fields)}; expected exactly ${JSON.stringify([missing])}`, { evidence: response });
       }
     }
+  });
+
+  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html or content_md, on create or update, and refuses one of empty or white-space content naming content_html', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
+    const resources = new Resources(t);
+    const newsletterId = (await resources.sendableEmail()).newsletter_id;
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();
+    // Made at once, then sent at once: each email is its own, so nothing depends on the order.
+    const cases = [...MARKUP_ONLY_CONTENT.map((item) => ({ ...item, sendable: true })), ...NO_CONTENT.map((item) => ({ ...item, update: undefined, sendable: false }))];
+    const emails = await Promise.all(
+      cases.map(async (item) => {
+        const email = await resources.email(newsletterId, item.create);
+        if (!item.update) return email;
+        const changed = await t.api.PATCH('/newsletters/{newsletter_id}/emails/{id}', { params: { path: { newsletter_id: newsletterId, id: email.id } }, body: item.update });
+        t.ensure(changed.data !== undefined, `updateEmail of ${JSON.stringify(item.update)} answered ${changed.response.status}; expected 200`, { evidence: changed.response });
+        return changed.data;
+      }),
+    );
+    const sends = await Promise.all(emails.map((email) => send(t, email, { scheduled_at: later })));
+    sends.forEach(({ data, error, response }, index) => {
+      const item = cases[index]!;
+      const named = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
+      const content = JSON.stringify(emails[index]!.content_html);
+      if (item.sendable) {
+        t.verify(data?.status === 'scheduled', `an email whose content is ${item.what} (content_html ${content}), sent for later, answered ${response.status}${named.length > 0 ? ` naming ${JSON.stringify(named)}` : ''}; expected 200 scheduled: only no content_html or white space is no content`, { evidence: response, rules: ['email.send-later', 'email.not-sendable-fields'] });
+      } else {
+        t.verify(response.status === 422 && JSON.stringify(named) === JSON.stringify(['content_html']), `an email of ${item.what} (content_html ${content}), sent for later, answered ${response.status}${named.length > 0 ? ` naming ${JSON.stringify(named)}` : ''}; expected 422 email-not-sendable naming content_html alone: it has no content`, { evidence: response, rules: ['email.send-not-ready', 'email.not-sendable-fields'] });
+      }
+    });
   });
 
   test('refuses an email whose newsletter has no active, verified subscriber with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {

@@ -3,9 +3,13 @@
  * `content_md` and whose resource answers `content_html` (posts and emails, and any other the contract
  * adds) is sent the Markdown corpus (markdown-corpus.ts: inline raw HTML, HTML blocks, comments, entities,
  * code spans and blocks, links and images, emphasis, lists, block quotes, headings, hard breaks, text
- * beyond ASCII) without `content_html`, and answers the `content_html` CommonMark renders it to
- * (contract/commonmark.ts: the specification's reference implementation, compared as its own tests
- * compare HTML); the get and the list then show that rendering, character for character.
+ * beyond ASCII), then GitHub's table, strikethrough and autolinks, without `content_html`, and answers
+ * the `content_html` CommonMark renders the corpus to (contract/commonmark.ts: the specification's
+ * reference implementation, compared as its own tests compare HTML) followed by what the GFM
+ * specification renders each extension to (contract/github-extensions.ts): the contract names that
+ * dialect, "alike by every operation that takes it", so an operation rendering CommonMark alone, or
+ * without one extension (www. addresses left text), fails here. The get and the list then show that
+ * rendering, character for character.
  *
  * The contract: "Raw HTML in it is passed through unchanged, as CommonMark specifies (HTML sent as
  * `content_html` is stored as sent too); all other text is escaped" (createPost, createEmail; the same
@@ -18,13 +22,14 @@
  * a read of the list, the two at once.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
-import { commonMarkHtml, htmlDifference } from '../../contract/commonmark.ts';
+import { htmlDifference } from '../../contract/commonmark.ts';
+import { dialectNormalForm } from '../../contract/github-extensions.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { constrainedBranch } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { markdownCorpus } from '../markdown-corpus.ts';
+import { markdownDialectCorpus } from '../markdown-corpus.ts';
 import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { differences, listedItem, listOf, readResource, UPDATES, updateResource, type Json } from './update-subjects.ts';
@@ -50,13 +55,13 @@ const takesMarkdown = (write: OperationInfo, reader: OperationInfo | undefined):
   reader !== undefined && bodyFields(write).includes('content_md') && readFields(reader).includes('content_html');
 
 /**
- * The written resource's `content_html`, in the write's answer, is what CommonMark renders the corpus to;
- * the get and the list show it as answered.
+ * The written resource's `content_html`, in the write's answer, is what the contract's dialect renders the
+ * corpus to (`html`); the get and the list show it as answered.
  */
-async function verifyRendered(t: Kit, write: OperationInfo, reader: OperationInfo, ids: Record<string, number>, markdown: string, answer: Json): Promise<void> {
+async function verifyRendered(t: Kit, write: OperationInfo, reader: OperationInfo, ids: Record<string, number>, html: string, answer: Json): Promise<void> {
   const answered = answer.content_html;
-  const wrong = typeof answered === 'string' ? htmlDifference(commonMarkHtml(markdown), answered) : `it is ${JSON.stringify(answered)}`;
-  t.verify(wrong === undefined, `${write.operationId} with content_md of every CommonMark construct (raw HTML, entities, code, links, lists...) and no content_html answered content_html otherwise than CommonMark renders it: ${wrong}`);
+  const wrong = typeof answered === 'string' ? htmlDifference(html, answered, dialectNormalForm, "CommonMark with GitHub's extensions") : `it is ${JSON.stringify(answered)}`;
+  t.verify(wrong === undefined, `${write.operationId} with content_md of every CommonMark construct (raw HTML, entities, code, links, lists...) and GitHub's table, strikethrough and autolinks, and no content_html, answered content_html otherwise than that Markdown renders: ${wrong}`);
   const list = listOf(contract, reader.operationId);
   const { id, ...parentIds } = ids;
   const [read, listed] = await Promise.all([readResource(t, reader.operationId, ids), list ? listedItem(t, list.operation, parentIds, id!) : undefined]);
@@ -69,7 +74,7 @@ async function verifyRendered(t: Kit, write: OperationInfo, reader: OperationInf
 }
 
 const title = (reads: string) =>
-  `renders Markdown as CommonMark does, raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard breaks, non-ASCII), and ${reads} show the rendering`;
+  `renders Markdown as CommonMark does, raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard breaks, non-ASCII), with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
 
 const readerOfCreate = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
 
@@ -79,14 +84,14 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
   forOperation(create.operationId, (test) => {
     test(title(listOf(contract, reader.operationId) ? 'the get and the list' : 'the get'), { check: 'markdown_rendering', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const parentIds = await pathIdsFor(t, create);
-      const markdown = markdownCorpus(t.names.name('markdown'));
+      const { markdown, html } = markdownDialectCorpus(t.names.name('markdown'));
       // The required fields and the Markdown: content_html absent, so the Markdown is what is stored.
       const body: Json = { ...validBody(t, create, 'minimal'), content_md: markdown };
       delete body.content_html;
       const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
       t.ensure(status === 201, `${create.operationId} with content_md of every CommonMark construct answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
       const answer = json as Json & { id: number };
-      await verifyRendered(t, create, reader, { ...parentIds, id: answer.id }, markdown, answer);
+      await verifyRendered(t, create, reader, { ...parentIds, id: answer.id }, html, answer);
     });
   });
 }
@@ -99,9 +104,9 @@ for (const [updateId, subject] of Object.entries(UPDATES)) {
     test(title(listOf(contract, reader.operationId) ? 'the get and the list' : 'the get'), { check: 'markdown_rendering', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // Made with content_html of its own, which the Markdown replaces.
       const ids = await subject.make(new Resources(t), t);
-      const markdown = markdownCorpus(t.names.name('markdown'));
+      const { markdown, html } = markdownDialectCorpus(t.names.name('markdown'));
       const answer = await updateResource(t, updateId, ids, { content_md: markdown });
-      await verifyRendered(t, update, reader, ids, markdown, answer);
+      await verifyRendered(t, update, reader, ids, html, answer);
     });
   });
 }

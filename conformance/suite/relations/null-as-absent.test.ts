@@ -23,11 +23,19 @@
  * and a read show the Markdown's rendering, not a cleared content. A server that applies the update's
  * `null` before looking for Markdown clears the post.
  *
+ * The converse, with its own rule (requests.html-over-markdown): the kept field of such a pair sent as
+ * the empty text beside its source (`content_html: ""` beside `content_md`) is given, not absent: it
+ * "Takes precedence over `content_md` when both are given", so the answer shows `""`, not the Markdown's
+ * rendering. A server that picks `content_html || render(content_md)` (a form whose HTML box was left
+ * empty) stores the rendering. Each create sends that body beside its null one, at once; each update
+ * sends it after its `null` beside the Markdown.
+ *
  * sendEmail's body is neither: its `scheduled_at` "When omitted or `null`" sends at once, which
  * core/send-email.test.ts judges with `null` beside its send without a time.
  *
- * Cost: per create, the create and a get; per update with such fields, the resource, a read, and an
- * update and a read per field, and per Markdown field one more.
+ * Cost: per create, the create and a get, and for a pair the create with "" sent beside it at once; per
+ * update with such fields, the resource, a read, and an update and a read per field, per Markdown field
+ * one more, and for a pair one update.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import { commonMarkHtml, htmlDifference } from '../../contract/commonmark.ts';
@@ -39,11 +47,13 @@ import type { Kit } from '../kit.ts';
 import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { expectedSlug } from '../slugs.ts';
+import { alternativePairs, standsInFor, type AlternativePair } from './alternative-fields.ts';
 import { changesOnly, differences, readResource, updateResource, UPDATES, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
 const RULES = ['requests.null-as-absent'];
+const EMPTY_KEPT_RULES = ['requests.html-over-markdown'];
 
 interface NullableField {
   name: string;
@@ -64,8 +74,8 @@ function nullableFields(operation: OperationInfo): NullableField[] {
     const resolved = resolveSchema(contract, raw) as Record<string, unknown>;
     const description = String(raw.description ?? resolved.description ?? '');
     const writeOnly = raw.writeOnly === true || resolved.writeOnly === true || constrainedBranch(contract, raw)?.writeOnly === true;
-    const standsInFor = /When `([a-z_]+)` is absent or `null`/.exec(description)?.[1];
-    return [{ name, writeOnly, derivedFromName: /absent or `null`[^.]*derived from the name/.test(description), ...(standsInFor ? { standsInFor } : {}) }];
+    const standIn = standsInFor(description);
+    return [{ name, writeOnly, derivedFromName: /absent or `null`[^.]*derived from the name/.test(description), ...(standIn ? { standsInFor: standIn } : {}) }];
   });
 }
 
@@ -88,6 +98,13 @@ function wrongWhenNull(field: NullableField, shown: unknown, body: Json, depende
   return shown === null ? undefined : `${field.name} ${JSON.stringify(shown)}; sent as null, it defaults to null, as when absent`;
 }
 
+/** A body with each pair's kept field empty beside its source: the empty text is given, and taken over the source. */
+const emptyBeside = (t: Kit, pairs: readonly AlternativePair[]): Json => Object.fromEntries(pairs.flatMap((pair) => [[pair.kept, ''], [pair.source, markdownFor(t)]]));
+
+/** How the answer shows a kept field sent empty beside its source otherwise than as the empty text it was sent; none when it does not. */
+const wrongWhenEmpty = (pairs: readonly AlternativePair[], answer: Json): string[] =>
+  pairs.flatMap((pair) => (answer[pair.kept] === '' ? [] : [`${pair.kept} ${JSON.stringify(answer[pair.kept])}; sent as "" beside ${pair.source}, it is given and takes precedence: ""`]));
+
 const readerOf = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
 
 for (const create of contract.operations.filter((candidate) => candidate.method === 'POST')) {
@@ -98,11 +115,18 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
   const nulled = fields.filter((field) => !dependents.includes(field));
   const read = nulled.filter((field) => !field.writeOnly);
   const besides = dependents.length ? `, ${dependents.map((field) => field.name).join(', ')} given beside it` : '';
+  const pairs = alternativePairs(contract, create.operationId);
+  const emptyToo = pairs.length ? `; ${pairs.map((pair) => `${pair.kept} "" beside ${pair.source}`).join(', ')} is kept as ""` : '';
   forOperation(create.operationId, (test) => {
-    test(`takes ${nulled.map((field) => field.name).join(', ')} sent as null as absent${besides}: the answer and the get show what the create without them would`, { check: 'null_as_absent', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`takes ${nulled.map((field) => field.name).join(', ')} sent as null as absent${besides}: the answer and the get show what the create without them would${emptyToo}`, { check: 'null_as_absent', rules: pairs.length ? [...RULES, ...EMPTY_KEPT_RULES] : RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const parentIds = await pathIdsFor(t, create);
       const body: Json = { ...validBody(t, create, 'minimal'), ...Object.fromEntries(nulled.map((field) => [field.name, null])), ...Object.fromEntries(dependents.map((field) => [field.name, markdownFor(t)])) };
-      const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
+      const emptyBody: Json = { ...validBody(t, create, 'minimal'), ...emptyBeside(t, pairs) };
+      const [{ status, json, exchange }, empty] = await Promise.all([t.call(create, { ids: parentIds, body }), pairs.length ? t.call(create, { ids: parentIds, body: emptyBody }) : undefined]);
+      if (empty) {
+        const wrong = empty.status === 201 ? wrongWhenEmpty(pairs, empty.json as Json) : [`status ${empty.status ?? 'nothing'}; expected 201`];
+        t.verify(wrong.length === 0, `${create.operationId} with ${pairs.map((pair) => `${pair.kept} "" beside ${pair.source}`).join(', ')} answered ${wrong.join('; ')}`, { evidence: empty.exchange, rules: EMPTY_KEPT_RULES });
+      }
       t.ensure(status === 201, `${create.operationId} with ${nulled.map((field) => field.name).join(', ')} sent as null answered ${status ?? 'nothing'}; expected 201, as without them`, { evidence: exchange });
       const answer = json as Json & { id: number };
       const wrong = read.flatMap((field) => wrongWhenNull(field, answer[field.name], body, dependents) ?? []);
@@ -122,8 +146,10 @@ for (const [updateId, subject] of Object.entries(UPDATES)) {
   // EmailUpdate): the other sent as null beside it is rendered from it, as on create, not cleared.
   const dependents = writeOnly.filter((field) => field.standsInFor !== undefined && fields.some((other) => other.name === field.standsInFor));
   const besides = dependents.map((field) => `, then ${field.standsInFor} null beside ${field.name}, which renders it`).join('');
+  const pairs = alternativePairs(contract, updateId);
+  const emptyToo = pairs.map((pair) => `, then ${pair.kept} "" beside ${pair.source}, kept as ""`).join('');
   forOperation(updateId, (test) => {
-    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone${besides}`, { check: 'null_as_absent', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone${besides}${emptyToo}`, { check: 'null_as_absent', rules: pairs.length ? [...RULES, ...EMPTY_KEPT_RULES] : RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // Made with every readable field filled, content_html included.
       const ids = await subject.make(new Resources(t), t);
       let before = await readResource(t, subject.readerId, ids);
@@ -140,6 +166,12 @@ for (const [updateId, subject] of Object.entries(UPDATES)) {
         const stored = await readResource(t, subject.readerId, ids);
         const inRead = wrongWhenNull(nulled, stored[nulled.name], body, dependents);
         t.verify(inRead === undefined, `after ${step}, ${subject.readerId} shows ${inRead}`);
+      }
+      if (pairs.length) {
+        // The content is the rendering of the Markdown now: an empty content_html taken as absent renders it again.
+        const answer = await updateResource(t, updateId, ids, emptyBeside(t, pairs));
+        const wrong = wrongWhenEmpty(pairs, answer);
+        t.verify(wrong.length === 0, `an update of ${pairs.map((pair) => `${pair.kept} "" beside ${pair.source}`).join(', ')} answered ${wrong.join('; ')}`, { rules: EMPTY_KEPT_RULES });
       }
     });
   });

@@ -41,7 +41,7 @@ forOperation('updateCategory', (test) => {
     const pageId = resources.sharedPageId();
     const other = await resources.category(pageId);
     const category = await resources.category(pageId);
-    const slug = `${t.names.name('Moved')} ${SLUG_SAMPLE}`;
+    const slug = `${t.names.name('Mov')} ${SLUG_SAMPLE}`;
     const changed = await t.api.PATCH('/pages/{page_id}/categories/{id}', { params: { path: { page_id: pageId, id: category.id } }, body: { slug } });
     t.verify(changed.data?.slug === expectedSlug(slug, { removeSlash: true }), `slug ${JSON.stringify(slug)} was stored as ${changed.data?.slug}; expected ${expectedSlug(slug, { removeSlash: true })} (normalised as on creation)`, { evidence: changed.response });
     const taken = await t.api.PATCH('/pages/{page_id}/categories/{id}', { params: { path: { page_id: pageId, id: category.id } }, body: { slug: other.slug } });

@@ -25,7 +25,7 @@ async function scheduledEmail(t: Kit): Promise<Email> {
 forOperation('createEmail', (test) => {
   test('creates a draft with the Markdown rendered and a slug from the subject, readable at once', { check: 'ensure_resource_availability', rules: ['email.created-draft', 'resources.readable-after-create'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const newsletterId = new Resources(t).sharedNewsletterId();
-    const subject = `${t.names.name('Issue')} ${SLUG_SAMPLE}`;
+    const subject = `${t.names.name('Iss')} ${SLUG_SAMPLE}`;
     const email = await new Resources(t).email(newsletterId, { subject, content_md: 'Shipped **faster lists**.' });
     t.verify(email.status === 'draft', `status is ${email.status}; an email is created as a draft`, { check: 'crud_agreement' });
     t.verify((email.content_html ?? '').includes('<strong>faster lists</strong>'), `content_html is ${JSON.stringify(email.content_html)}; expected the Markdown rendered`, { check: 'crud_agreement' });

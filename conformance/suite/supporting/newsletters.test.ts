@@ -24,7 +24,7 @@ forOperation('createNewsletter', (test) => {
   });
 
   test('derives name_slug from the name', { check: 'crud_agreement', rules: ['newsletter.name-slug-derived'], needs: ['input_reflection'] }, async (t: Kit) => {
-    const name = `${t.names.name('Letter')} ${SLUG_SAMPLE}`;
+    const name = `${t.names.name('Ltr')} ${SLUG_SAMPLE}`;
     const nameSlug = expectedSlug(name, { removeSlash: true });
     const { data, response } = await t.api.POST('/newsletters', { body: { name } });
     t.verify(data?.name_slug === nameSlug, `name_slug is ${data?.name_slug}; expected ${nameSlug}`, { evidence: response });

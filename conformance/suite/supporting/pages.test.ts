@@ -31,7 +31,7 @@ forOperation('getPage', (test) => {
 forOperation('updatePage', (test) => {
   test('renames a page: name_slug follows the name, slug and domain stay, getPage agrees', { check: 'crud_agreement', rules: ['page.rename-keeps-slug', 'resources.update-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const page = await new Resources(t).page();
-    const name = `${t.names.name('Renamed')} ${SLUG_SAMPLE}`;
+    const name = `${t.names.name('Ren')} ${SLUG_SAMPLE}`;
     const nameSlug = expectedSlug(name, { removeSlash: true });
     const { data, response } = await t.api.PATCH('/pages/{id}', { params: { path: { id: page.id } }, body: { name } });
     t.ensure(data !== undefined, `answered ${response.status}; expected 200`, { evidence: response });
