@@ -43,6 +43,7 @@ import { breakRuleInputsParts, breakRuleInputsPipeline } from './rule-inputs.ts'
 import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
+import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -84,6 +85,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakRuleSequencesParts(on, parts);
       breakTwentySeventhLookParts(on, parts);
       breakTwentyEighthLookParts(on, parts);
+      breakEnteredStateOrderParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
