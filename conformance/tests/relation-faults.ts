@@ -631,4 +631,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // fault of that class (authors-inactive-by-deactivation) cannot show on the reference target, one
   // author a workspace; this fault of the class, in the posts' list, stands for it.
   { fault: 'posts-published-by-publication', include: ['listPosts'], caughtBy: ['list_ordering', 'status_filter'], breaks: ['lists.newest-first'] },
+  // Every list under a parent of the test's own, filled past its largest page and walked, gets one item
+  // more and is walked again (pagination_arithmetic, past-largest-page.test.ts): a later page reached
+  // from a position remembered across the write misses one. emails-deep-page-positions-unversioned, of
+  // that class, starts at the 257th email, deeper than any list the suite makes (101 items): not closed;
+  // this fault of the class, at the depth the lists reach, stands for the check.
+  { fault: 'categories-later-pages-positions-unversioned', include: ['listCategories'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic'] },
 ];

@@ -44,6 +44,7 @@ import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequ
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
+import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -86,6 +87,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentySeventhLookParts(on, parts);
       breakTwentyEighthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
+      breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
