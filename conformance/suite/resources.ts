@@ -118,13 +118,13 @@ export class Resources {
   }
 
   /** A draft that can be sent: subject, content, and a newsletter with an active, verified subscriber. */
-  async sendableEmail(): Promise<Email> {
+  async sendableEmail(body: Partial<EmailCreate> = {}): Promise<Email> {
     // One newsletter with a subscriber serves every send of the operation's tests.
     const newsletter = await this.t.shared('sending-newsletter', async () => {
       const made = await this.newsletter('sending');
       await this.subscriber(made.id);
       return made;
     });
-    return this.email(newsletter.id, { content_html: '<p>Sent by the conformance suite to a reserved example.com address.</p>' });
+    return this.email(newsletter.id, { content_html: '<p>Sent by the conformance suite to a reserved example.com address.</p>', ...body });
   }
 }

@@ -631,4 +631,25 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-markdown-without-gfm', include: ['updateEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
   { fault: 'email-empty-html-replaced-by-markdown', include: ['createEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.html-over-markdown'] },
   { fault: 'not-sendable-markup-only-content', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-later', 'email.not-sendable-fields'] },
+  // The twenty-seventh and twenty-eighth looks' misses, closed by checks over their class: the shared
+  // author is made inactive while a draft post, a published post, a scheduled email and an email sent
+  // now name them, and their work reads as before (crud_agreement, state-updates.test.ts with
+  // author-work.ts).
+  { fault: 'author-published-posts-deactivation-refused', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['author.inactive-keeps-work'] },
+  // Every get of a resource with children reads it as before after a child of every kind was created
+  // and changed (sent) under it, and as its list shows it (crud_agreement, parent-after-child-writes.test.ts).
+  { fault: 'newsletter-get-updated-at-from-emails', include: ['getNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.parent-unchanged-by-children', 'resources.update-kept'] },
+  // Every filled list's items enter the states a change moves them into (a post published, an email
+  // scheduled, two sent) in the reverse of their creation order, at scheduled times in neither order
+  // (populated.ts), so every filtered walk of them shows a list ordered by when its items entered the
+  // state (list_ordering on every answer; status_filter against the unfiltered order). The authors'
+  // fault of that class (authors-inactive-by-deactivation) cannot show on the reference target, one
+  // author a workspace; this fault of the class, in the posts' list, stands for it.
+  { fault: 'posts-published-by-publication', include: ['listPosts'], caughtBy: ['list_ordering', 'status_filter'], breaks: ['lists.newest-first'] },
+  // Every list under a parent of the test's own, filled past its largest page and walked, gets one item
+  // more and is walked again (pagination_arithmetic, past-largest-page.test.ts): a later page reached
+  // from a position remembered across the write misses one. emails-deep-page-positions-unversioned, of
+  // that class, starts at the 257th email, deeper than any list the suite makes (101 items): not closed;
+  // this fault of the class, at the depth the lists reach, stands for the check.
+  { fault: 'categories-later-pages-positions-unversioned', include: ['listCategories'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic'] },
 ];

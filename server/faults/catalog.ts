@@ -463,6 +463,10 @@ export const FAULT_CATALOG = {
   'category-update-description-cr-refused': 'updateCategory answers a description holding a carriage return (CR LF line ends) 422 naming description (createCategory takes it)',
   'author-published-posts-deactivation-refused': 'updateAuthor answers active false for the author of a published post 422 naming active instead of making the author inactive',
   'authors-inactive-by-deactivation': 'listAuthors?active=false lists the inactive authors most recently deactivated first instead of newest first',
+  // Of the class of authors-inactive-by-deactivation, in a list the suite fills (entered-state-order.ts).
+  'posts-published-by-publication': 'listPosts?status=published lists the published posts most recently published first instead of newest first',
+  // Of the class of emails-deep-page-positions-unversioned, at a depth the suite's lists reach (remembered-positions.ts).
+  'categories-later-pages-positions-unversioned': "listCategories reaches pages from the 101st category on by positions remembered without the list's changes: after a new category, such a page starts one late, so a walk misses one",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -43,6 +43,8 @@ import { breakRuleInputsParts, breakRuleInputsPipeline } from './rule-inputs.ts'
 import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
+import { breakEnteredStateOrderParts } from './entered-state-order.ts';
+import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -84,6 +86,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakRuleSequencesParts(on, parts);
       breakTwentySeventhLookParts(on, parts);
       breakTwentyEighthLookParts(on, parts);
+      breakEnteredStateOrderParts(on, parts);
+      breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {

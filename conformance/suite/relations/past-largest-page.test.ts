@@ -7,6 +7,8 @@
  * exactly the maximum, page 2 the one item left, both say the same total, and the two pages hold every
  * item the test made, each once; a walk at a third of the maximum visits the same items in the same order,
  * and page 2 and 3 at sizes spread over the whole range hold the items at their positions (later-pages.ts).
+ * Then one item more is made, and pages 1 and 2 of the largest size, read again, hold every item once: a
+ * later page reached from a position remembered across the write starts one item late.
  *
  * Only the lists whose parent the test makes (posts, categories, emails, subscribers): the top-level
  * lists (pages, newsletters) are shared by every test of the run, which look for a page or newsletter
@@ -14,14 +16,15 @@
  * the suite makes there also stays, since pages and newsletters cannot be deleted.
  *
  * Cost, per list: one parent, maximum + 1 creations (eight at a time), three reads at the largest size
- * and four at the smaller one, about a dozen later pages, and as many deletions after the operation's tests.
+ * and four at the smaller one, about a dozen later pages, one creation and two reads after it, and as many
+ * deletions after the operation's tests.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { readLaterPages, readPage, spreadSizes } from './later-pages.ts';
-import { hasOwnParent, isList, longList, type ListedItem } from './populated.ts';
+import { hasOwnParent, isList, longList, oneMoreItem, type ListedItem } from './populated.ts';
 import { maximumSize, walkList } from './walk.ts';
 
 const { contract } = suiteContext();
@@ -87,6 +90,20 @@ for (const operation of contract.operations.filter((candidate) => isList(contrac
         for (const verdict of await readLaterPages(t, operation, ids, { items: walked, total: count }, spreadSizes(t, largest))) {
           if (!t.verify(verdict.difference === undefined, verdict.difference ?? '', { evidence: verdict.exchange, rules: ['lists.same-items-any-size'] })) return;
         }
+
+        // A write between two walks: one item more, then pages 1 and 2 of the largest size at once, every
+        // item once (lists.envelope-arithmetic): a server that reaches a later page from a position it
+        // remembered without the list's changes starts it one item late, and the walk misses one.
+        const added = await oneMoreItem(t, operation, ids);
+        const again = await Promise.all([readPage(t, operation, ids, 1, largest), readPage(t, operation, ids, 2, largest)]);
+        for (const [index, read] of again.entries()) t.ensure(read.envelope !== undefined, `after one item more, page ${index + 1} of size ${largest} answered ${read.status ?? 'nothing'}; expected 200 with a list`, { evidence: read.exchange });
+        const rewalked = again.flatMap((read) => read.envelope!.result.map((item) => item.id));
+        const rewalkedOnce = new Set(rewalked);
+        const left = [...made, added].filter((id) => !rewalkedOnce.has(id));
+        t.verify(left.length === 0 && rewalked.length === rewalkedOnce.size, `after ${added} was added to the ${count} items, pages 1 and 2 of size ${largest} hold ${rewalked.length} items, ${rewalked.length - rewalkedOnce.size} of them twice, and miss ${left.length} (${left.slice(0, 5).join(', ')}): walking the pages visits every item once`, {
+          evidence: again[1]!.exchange,
+          rules: ['lists.envelope-arithmetic'],
+        });
       },
     );
   });

@@ -11,6 +11,7 @@ import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { filledCreateBody } from './filled-create.ts';
 import { inBatches } from './in-batches.ts';
+import { pastStampGap } from './update-subjects.ts';
 
 /** Items a filled list holds: more than a page of size 1 to 7, fewer than one of size 10. */
 export const ITEMS_PER_LIST = 8;
@@ -43,16 +44,25 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
     case 'listPosts': {
       const page = await resources.page('walk');
       const categories = [await resources.category(page.id), await resources.category(page.id)];
+      const publishLater: number[] = [];
       for (let index = 0; index < ITEMS_PER_LIST; index++) {
         const category = index % 3 === 2 ? null : categories[index % 3]!.id;
         // Every other draft was published first and returned to draft: a filter that reads the state from
         // what a publication left behind (first_published_at) rather than the status lists it wrongly.
         const returned = index % 4 === 0;
-        const post = await resources.post(page.id, filledCreateBody(t, 'createPost', { status: index % 2 === 0 && !returned ? 'draft' : 'published', category_id: category }) as PostCreate);
+        // Half the published posts are published at creation, half later (ENTERED_LATER).
+        const later = index % 4 === 3;
+        const post = await resources.post(page.id, filledCreateBody(t, 'createPost', { status: index % 2 === 0 && !returned ? 'draft' : later ? 'draft' : 'published', category_id: category }) as PostCreate);
         if (returned) {
           const { response } = await t.api.PATCH('/pages/{page_id}/posts/{id}', { params: { path: { page_id: page.id, id: post.id } }, body: { status: 'draft' } });
           if (response.status !== 200) t.notApplicable(`needs a post returned to draft, but updatePost answered ${response.status}`);
         }
+        if (later) publishLater.push(post.id);
+      }
+      for (const id of publishLater.reverse()) {
+        await pastStampGap();
+        const { response } = await t.api.PATCH('/pages/{page_id}/posts/{id}', { params: { path: { page_id: page.id, id } }, body: { status: 'published' } });
+        if (response.status !== 200) t.notApplicable(`needs a post published after it was made, but updatePost answered ${response.status}`);
       }
       return { page_id: page.id };
     }
@@ -64,17 +74,22 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
     case 'listEmails': {
       const newsletter = await resources.newsletter('walk');
       await resources.subscriber(newsletter.id);
-      const later = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+      const ids: number[] = [];
       for (let index = 0; index < ITEMS_PER_LIST; index++) {
-        const email = await resources.email(newsletter.id, filledCreateBody(t, 'createEmail', { content_html: '<p>Scheduled by the conformance suite.</p>' }) as EmailCreate);
-        if (index % 3 === 1) {
-          const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id: email.id } }, body: { scheduled_at: later } });
-          if (sent.response.status !== 200) t.notApplicable(`needs a scheduled email, but sendEmail answered ${sent.response.status}`);
-        }
-        // One is sent at once: a send without a time sets scheduled_at too, and a server that tells a
-        // scheduled email by its scheduled_at (not its status) lists a sent one under ?status=scheduled.
-        if (index === SENT_NOW) await sentNow(t, newsletter.id, email.id);
+        ids.push((await resources.email(newsletter.id, filledCreateBody(t, 'createEmail', { content_html: '<p>Scheduled by the conformance suite.</p>' }) as EmailCreate)).id);
       }
+      // Scheduled (index % 3 === 1) newest first (ENTERED_LATER), at times in neither the creation order nor its
+      // reverse (the newest a minute after the oldest, the middle one two): a list by send time shows too.
+      const scheduled = ids.filter((_, index) => index % 3 === 1).reverse();
+      for (const [rank, id] of scheduled.entries()) {
+        await pastStampGap();
+        const at = new Date(Math.floor(Date.now() / 1000) * 1000 + (30 * 24 * 60 + ((rank + 1) % 3)) * 60_000).toISOString();
+        const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id } }, body: { scheduled_at: at } });
+        if (sent.response.status !== 200) t.notApplicable(`needs a scheduled email, but sendEmail answered ${sent.response.status}`);
+      }
+      // Two sent at once, the newer first: a send without a time sets scheduled_at too, and a server that
+      // tells a scheduled email by its scheduled_at (not its status) lists a sent one under ?status=scheduled.
+      await sentNow(t, newsletter.id, SENT_NOW.map((index) => ids[index]!));
       return { newsletter_id: newsletter.id };
     }
     case 'listSubscribers': {
@@ -87,24 +102,40 @@ export async function filledList(t: Kit, operation: OperationInfo): Promise<Reco
   }
 }
 
-/** The email of a filled emails list that is sent at once (the others are drafts, or scheduled: index % 3 === 1). */
-const SENT_NOW = 5;
+/** The emails of a filled emails list sent at once, newer first (the others are drafts, or scheduled: index % 3 === 1). */
+const SENT_NOW = [5, 3];
 
 /**
- * Sends the email at once and waits until its delivery is over, so that no walk sees it change status
- * (lists.exact-filters over every state a send moves an email into: scheduled, then sent).
+ * ENTERED_LATER: items that enter a filtered state by a change after they were made (a post published, an
+ * email scheduled or sent) enter it here in the reverse of their creation order: a filtered list must still be newest first by `created_at`
+ * (lists.newest-first), and one ordered by when its items entered the state, or by that state's time,
+ * shows against the order of the unfiltered list (filters.test.ts).
+ *
+ * Posts published later are index % 4 === 3; emails scheduled are index % 3 === 1, sent SENT_NOW.
  */
-async function sentNow(t: Kit, newsletterId: number, id: number): Promise<void> {
-  const path = { newsletter_id: newsletterId, id };
-  const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path }, body: {} });
-  if (sent.response.status !== 200) t.notApplicable(`needs a sent email, but sendEmail answered ${sent.response.status}`);
-  const delivered = await t.poll(
-    () => t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } }),
-    (read) => read.data?.status === 'sent' || read.data?.status === 'failed',
-    t.options.deliveryTimeoutSeconds * 1000,
-    50,
+
+/**
+ * Sends the emails at once, in this order, and waits until their delivery is over, so that no walk sees
+ * one change status (lists.exact-filters over every state a send moves an email into: scheduled, then sent).
+ */
+async function sentNow(t: Kit, newsletterId: number, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    await pastStampGap();
+    const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletterId, id } }, body: {} });
+    if (sent.response.status !== 200) t.notApplicable(`needs a sent email, but sendEmail answered ${sent.response.status}`);
+  }
+  await Promise.all(
+    ids.map(async (id) => {
+      const path = { newsletter_id: newsletterId, id };
+      const delivered = await t.poll(
+        () => t.api.GET('/newsletters/{newsletter_id}/emails/{id}', { params: { path } }),
+        (read) => read.data?.status === 'sent' || read.data?.status === 'failed',
+        t.options.deliveryTimeoutSeconds * 1000,
+        50,
+      );
+      if (delivered.data?.status !== 'sent') t.notApplicable(`needs a sent email, but it is ${delivered.data?.status ?? 'unreadable'} after ${t.options.deliveryTimeoutSeconds} s`);
+    }),
   );
-  if (delivered.data?.status !== 'sent') t.notApplicable(`needs a sent email, but it is ${delivered.data?.status ?? 'unreadable'} after ${t.options.deliveryTimeoutSeconds} s`);
 }
 
 /** One more plain item (a draft, a category, a subscriber) in the list of the parent named by `ids`: its id. */

@@ -8,7 +8,12 @@
  *   publication set (post.first-published-kept);
  * - in the state that is not the first, each other field updated alone leaves the state as it is: an
  *   update of an inactive author's position does not make them active again, an update of a published
- *   post's title does not return it to draft.
+ *   post's title does not return it to draft;
+ * - a change of state the contract allows is accepted whatever the resources that name the item hold:
+ *   the author is made inactive while a draft post, a published post, a scheduled email and an email
+ *   sent now name them (author.inactive-keeps-work: "An author made inactive keeps their posts and
+ *   emails", so no work of theirs bars it), and each reads as it was afterwards, an email still
+ *   signed with their id.
  *
  * A server that writes a state's defaults along with every update, or stamps a timestamp on a
  * transition, passes every test made of resources in their first state.
@@ -18,6 +23,7 @@ import type { Kit } from '../kit.ts';
 import { forOperation } from '../harness.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
+import { workInEveryState } from './author-work.ts';
 import { filledCreateBody } from './filled-create.ts';
 import { changesOnly, readResource } from './update-subjects.ts';
 
@@ -67,7 +73,7 @@ const AUTHOR_FIELDS: Record<string, string[]> = {
 };
 
 forOperation('updateAuthor', (test) => {
-  test('leaves an inactive author inactive when another field is updated alone, and changes only active when it moves', { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('makes an author with work in every state inactive, leaves them inactive when another field is updated alone, and changes only active when it moves', { check: 'crud_agreement', rules: [...RULES, 'author.inactive-keeps-work'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
     if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
     const write = { operationId: 'updateAuthor', readerId: 'getAuthor', ids: { id } };
@@ -77,8 +83,17 @@ forOperation('updateAuthor', (test) => {
       try {
         // Every optional field given a value first: a deactivation that clears one shows only on a value.
         const filled = { last_name: textFor(t, 'last_name'), position: textFor(t, 'position'), short_description: textFor(t, 'short_description') };
-        let before = await changesOnly(t, 'an update of last_name, position and short_description', write, original, filled, [...Object.keys(filled), 'formatted_name']);
-        if (before.active !== false) before = await changesOnly(t, 'a change of active to false', write, before, { active: false }, ['active']);
+        const [work, named] = await Promise.all([workInEveryState(t, id), changesOnly(t, 'an update of last_name, position and short_description', write, original, filled, [...Object.keys(filled), 'formatted_name'])]);
+        // Made active first where another test or the model left them inactive: the deactivation is the change judged.
+        let before = named.active === false ? await changesOnly(t, 'a change of active to true', write, named, { active: true }, ['active']) : named;
+        const workBefore = await Promise.all(work.map((piece) => readResource(t, piece.readerId, piece.ids)));
+        const held = work.map((piece) => piece.state).join(', ');
+        before = await changesOnly(t, `a change of active to false of an author of ${held}`, write, before, { active: false }, ['active']);
+        const workAfter = await Promise.all(work.map((piece) => readResource(t, piece.readerId, piece.ids)));
+        for (const [index, piece] of work.entries()) {
+          const changed = Object.keys(workBefore[index]!).filter((field) => JSON.stringify(workBefore[index]![field]) !== JSON.stringify(workAfter[index]![field]) && !piece.moving.includes(field));
+          t.verify(changed.length === 0, `after author ${id} was made inactive, ${piece.readerId} of ${piece.state} they wrote shows ${changed.map((field) => `${field} ${JSON.stringify(workBefore[index]![field])} before, ${JSON.stringify(workAfter[index]![field])} after`).join('; ')}: an author made inactive keeps their posts and emails`, { rules: ['author.inactive-keeps-work'] });
+        }
         for (const [field, free] of Object.entries(AUTHOR_FIELDS)) {
           before = await changesOnly(t, `an update of ${field} alone of an inactive author`, write, before, { [field]: textFor(t, field) }, free);
         }
