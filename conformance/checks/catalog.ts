@@ -57,7 +57,7 @@ export const CHECKS = {
     group: 'response',
     // Judged across answers: a target that keeps no state answers an example's URL to every upload.
     needs: ['state'],
-    rule: "Every accepted upload of the run is answered a URL that no other upload was answered, an upload of the same file included, and that cannot be guessed from another upload's URL: the two differ in 8 characters or more, and not by a small number read as hexadecimal.",
+    rule: "Every accepted upload of the run is answered a URL that no other upload was answered, an upload of the same file included, and that cannot be guessed from another upload's URL: the two differ in 8 characters or more, and not by a small number read as hexadecimal; uploads made one after another vary in characters worth 96 random bits or more, and are not named in the order they were made.",
     rules: ['image.url-per-upload', 'image.url-unguessable'],
   },
 
@@ -147,7 +147,7 @@ export const CHECKS = {
   },
   conflict_detection: {
     group: 'http',
-    rule: 'A write that conflicts with the current state is a 409: a page or newsletter name already used in the workspace (any letter case), an explicit slug already taken, a change to or deletion of an email that is not a draft.',
+    rule: 'A write that conflicts with the current state is a 409: a page or newsletter name already used in the workspace (any letter case), an explicit slug already taken, a change to or deletion of an email that is not a draft; in such a state, an input only the operation\'s work refuses (an unknown reference, Markdown too deep) gets that 409, not a 422.',
   },
 
   // Lists.

@@ -42,8 +42,17 @@ export const NOT_AN_ACCEPTED_IMAGE: SampleFile = {
 export function imageUpload(file: SampleFile, field = 'file'): { body: FormData; curlBody: string } {
   const body = new FormData();
   body.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return { body, curlBody: `-F '${field}=@${file.name};type=${file.type}'` };
+  return { body, curlBody: `-F ${shellQuoted(`${field}=@${curlFileName(file.name)};type=${file.type}`)}` };
 }
+
+/** A file name as curl's -F reads it: one with a separator curl would split on given as `filename="..."` beside a plain local name. */
+function curlFileName(name: string): string {
+  if (!/[;,"\\]/.test(name)) return name;
+  return `image;filename="${name.replace(/["\\]/g, (character) => `\\${character}`)}"`;
+}
+
+/** A single-quoted shell word: a quote inside it closed, escaped and reopened. */
+const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 
 /**

@@ -2,7 +2,9 @@
  * page.domain-random-part: a new page's domain is its name_slug (cut to fit a 63-character DNS label), a
  * hyphen and six random lowercase letters and digits, then the service's pages domain. Two pages made
  * one after the other, of names with the same slug base, show the parts side by side: the same pages
- * domain, different random parts.
+ * domain, different random parts. Sixteen made one after another show what two cannot: random parts
+ * that are not random (random-names.ts: a character the same in all, so fewer than the 31 bits of six
+ * letters and digits; parts rising with the order of their making, a counter or a time).
  *
  * The cut shows only on a name whose slug is longer than the label leaves room for: a short name, a
  * name of the longest length the contract allows in ASCII and one not in ASCII (whose slug is longer
@@ -12,6 +14,7 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { longAsciiText, longestOf, longNonAsciiText } from '../long-texts.ts';
+import { SAMPLES, unrandomValues } from '../random-names.ts';
 
 const LABEL_MAX = 63;
 const RANDOM_PART = /^[a-z0-9]{6}$/;
@@ -33,10 +36,12 @@ function parts(domain: string, nameSlug: string): { random: string; pagesDomain:
 }
 
 forOperation('createPage', (test) => {
-  test("makes a domain of the name's slug, a random part and the pages domain, never the same twice", { check: 'page_creation', rules: ['page.domain-random-part'], needs: ['input_reflection'] }, async (t: Kit) => {
+  test(`makes a domain of the name's slug, a random part and the pages domain, never the same twice, random over ${SAMPLES} pages`, { check: 'page_creation', rules: ['page.domain-random-part'], needs: ['input_reflection'] }, async (t: Kit) => {
     const name = t.names.name('Domain Page');
     const pages = [];
-    for (const suffix of ['', '!', ' ?']) {
+    // Three of one slug base, then more of names of their own, up to the samples the random parts are judged over.
+    const suffixes = ['', '!', ' ?', ...Array.from({ length: SAMPLES - 3 }, (_, index) => ` ${index + 1}`)];
+    for (const suffix of suffixes) {
       const { data, response } = await t.api.POST('/pages', { body: { name: `${name}${suffix}` } });
       t.ensure(data !== undefined, `answered ${response.status}; expected 201`, { evidence: response });
       const shape = parts(data.domain, data.name_slug);
@@ -44,10 +49,12 @@ forOperation('createPage', (test) => {
       pages.push({ ...shape, domain: data.domain, response });
     }
     const domains = new Set(pages.map((page) => page.domain));
-    t.verify(domains.size === pages.length, `three pages got the domains ${pages.map((page) => page.domain).join(', ')}; two pages never share one`);
+    t.verify(domains.size === pages.length, `${pages.length} pages got the domains ${pages.map((page) => page.domain).join(', ')}; two pages never share one`);
     const randoms = new Set(pages.map((page) => page.random));
-    t.verify(randoms.size === pages.length, `three pages got the random parts ${pages.map((page) => page.random).join(', ')}; each is drawn anew`);
-    t.verify(new Set(pages.map((page) => page.pagesDomain)).size === 1, `three pages are under different pages domains: ${pages.map((page) => page.pagesDomain).join(', ')}`);
+    t.verify(randoms.size === pages.length, `${pages.length} pages got the random parts ${pages.map((page) => page.random).join(', ')}; each is drawn anew`);
+    t.verify(new Set(pages.map((page) => page.pagesDomain)).size === 1, `${pages.length} pages are under different pages domains: ${pages.map((page) => page.pagesDomain).join(', ')}`);
+    // "six random lowercase letters and digits": 6 log2(36) bits, drawn anew for each page.
+    for (const problem of unrandomValues(pages.map((page) => page.random), 6 * Math.log2(36), "pages' random parts")) t.verify(false, problem);
   });
 
   test("keeps the domain's first label within 63 characters for names at their longest, ASCII or not", { check: 'page_creation', rules: ['page.domain-random-part'], needs: ['input_reflection'] }, async (t: Kit) => {

@@ -18,15 +18,24 @@
  *
  * Each operation that takes such a field needs a resource of the test's own it accepts the field for;
  * the contract's only one is sendEmail's `scheduled_at` (a future time: the email is scheduled then).
+ *
+ * A field that takes a future time is also sent, on the same resource, times on each side of its bound
+ * (future-bound.ts): from a few seconds to an hour past the server's now accepted at that instant
+ * (email.send-later, requests.valid-input-accepted), now and a minute before refused with `422`
+ * (email.send-past-time). A server with a bound of its own, a lead time of some minutes, refuses only
+ * times this near.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { constrainedBranch } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
+import type { Exchange } from '../../http/exchange.ts';
 import type { Kit } from '../kit.ts';
 import type { PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { timesAroundNow, takesFutureTime } from './future-bound.ts';
+import { operationRuleIds } from './operation-rules.ts';
 import { readResource } from './update-subjects.ts';
 
 const { contract } = suiteContext();
@@ -42,12 +51,38 @@ const SUBJECTS: Record<string, { readerId: string; make: (t: Kit) => Promise<Pat
   },
 };
 
+/** The properties of the operation's JSON body, by name. */
+function bodyProperties(operation: OperationInfo): Record<string, unknown> {
+  const body = jsonMedia(operation);
+  return body ? (constrainedBranch(contract, body.schema)?.properties ?? {}) : {};
+}
+
 /** The fields of the operation's JSON body declared `format: date-time`. */
 function dateTimeFields(operation: OperationInfo): string[] {
-  const body = jsonMedia(operation);
-  if (!body) return [];
-  const properties = constrainedBranch(contract, body.schema)?.properties ?? {};
-  return Object.entries(properties).filter(([, schema]) => constrainedBranch(contract, schema)?.format === 'date-time').map(([field]) => field);
+  return Object.entries(bodyProperties(operation)).filter(([, schema]) => constrainedBranch(contract, schema)?.format === 'date-time').map(([field]) => field);
+}
+
+/** The operation's own rules on a future time (email.send-later) and on a time now or past (email.send-past-time). */
+function boundRules(operation: OperationInfo): { accepted: string[]; refused: string[] } {
+  return { accepted: operationRuleIds(contract, operation, /\bfuture\b/), refused: operationRuleIds(contract, operation, /\bpast\b/) };
+}
+
+/** The times on each side of the field's bound, each answered as its side says: accepted at that instant, or 422. */
+async function verifyAroundNow(t: Kit, operation: OperationInfo, ids: PathIds, field: string, last: Exchange | undefined): Promise<void> {
+  const { times, by } = timesAroundNow(last);
+  for (const { what, at, accepted } of times) {
+    const { status, json, exchange } = await t.call(operation, { ids, body: { [field]: at } });
+    const sent = `${operation.operationId} with ${field} ${at}, ${what} by ${by}`;
+    if (!accepted) {
+      t.verify(status === 422, `${sent}, answered ${status ?? 'nothing'}; expected 422 (a time now or in the past)`, { evidence: exchange, rules: boundRules(operation).refused });
+      continue;
+    }
+    const answered = (json as Record<string, unknown> | undefined)?.[field];
+    t.verify(status === 200 && answered === at, `${sent}, answered ${status ?? 'nothing'}${status === 200 ? ` with ${field} ${JSON.stringify(answered)}` : ''}; expected 200 at that instant: any time after the request is accepted is in the future`, {
+      evidence: exchange,
+      rules: [...boundRules(operation).accepted, 'requests.valid-input-accepted'],
+    });
+  }
 }
 
 /** `instant` written at `offsetMinutes` from UTC with `fraction` as its fraction digits: `2036-12-01T12:00:00.123456+02:00`. */
@@ -114,18 +149,24 @@ for (const operation of contract.operations) {
   if (fields.length === 0 || !subject) continue;
   forOperation(operation.operationId, (test) => {
     for (const field of fields) {
-      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets to +14:00 and -00:00, t and z in lower case, a leap second) and answers it in UTC with milliseconds, as a read shows it`, { check: 'crud_agreement', rules: ['responses.timestamps-utc', 'resources.answer-as-stored', 'requests.valid-input-accepted'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      const future = takesFutureTime(contract, bodyProperties(operation)[field]);
+      const nearBound = future ? '; and, a future time, from a few seconds to an hour ahead of the server\'s now, now and a minute before refused with 422' : '';
+      const rules = ['responses.timestamps-utc', 'resources.answer-as-stored', 'requests.valid-input-accepted', ...(future ? [...boundRules(operation).accepted, ...boundRules(operation).refused] : [])];
+      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets to +14:00 and -00:00, t and z in lower case, a leap second) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         const ids = await subject.make(t);
         // Two days ahead in whole seconds: a future time for a field that plans (scheduled_at).
         const base = Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000;
+        let last: Exchange | undefined;
         for (const form of forms(base)) {
           const { status, json, exchange } = await t.call(operation, { ids, body: { [field]: form.text } });
+          last = exchange;
           if (!t.verify(status === 200, `${operation.operationId} with ${field} ${form.text}, a valid RFC 3339 date-time, answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange })) continue;
           const answered = (json as Record<string, unknown>)[field];
           t.verify(form.answers(answered), `${operation.operationId} with ${field} ${form.text} answered ${JSON.stringify(answered)}; expected ${form.expected}, the same instant in UTC with millisecond precision`, { evidence: exchange });
           const stored = (await readResource(t, subject.readerId, ids))[field];
           t.verify(stored === answered, `after ${operation.operationId} with ${field} ${form.text}, ${subject.readerId} shows ${JSON.stringify(stored)}, the answer ${JSON.stringify(answered)}`, { rules: ['resources.answer-as-stored'] });
         }
+        if (future) await verifyAroundNow(t, operation, ids, field, last);
       });
     }
   });

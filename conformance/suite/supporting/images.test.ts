@@ -11,6 +11,8 @@ import { forOperation } from '../harness.ts';
 import { imageUpload, NOT_AN_ACCEPTED_IMAGE, pngOfSize, SAMPLE_IMAGES, shapedImage, shapesOf, someShapeOf, type SampleFile } from '../images.ts';
 import type { Kit } from '../kit.ts';
 import { fetchServed } from '../served-images.ts';
+import { SAMPLES, unrandomValues } from '../random-names.ts';
+import { UPLOAD_FILE_NAMES } from '../upload-file-names.ts';
 
 /** The contract's limit for the file of an upload: 10 MiB. */
 const IMAGE_LIMIT = 10 * 1024 * 1024;
@@ -76,17 +78,21 @@ forOperation('uploadImage', (test) => {
     }
   });
 
-  test('answers every upload a URL of its own: the same file uploaded again, one after another and several at once', { check: 'ensure_resource_availability', rules: ['image.url-per-upload', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
+  test(`answers every upload a URL of its own, random as the contract states: the same file uploaded again, ${SAMPLES} times one after another and several at once`, { check: 'ensure_resource_availability', rules: ['image.url-per-upload', 'image.url-unguessable', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
     // A server that names stored files by their content (a hash, to keep a picture once) answers the
     // same file's URL again: whoever holds a file learns whether, and where, it was uploaded.
     const image = someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random);
     const inSequence: string[] = [];
-    for (let index = 0; index < 2; index++) inSequence.push((await upload(t, image, `upload ${index + 1} of the same file, in sequence`)).url);
+    for (let index = 0; index < SAMPLES; index++) inSequence.push((await upload(t, image, `upload ${index + 1} of the same file, in sequence`)).url);
     const atOnce = await Promise.all([0, 1, 2].map(async (index) => (await upload(t, image, `upload ${index + 1} of the same file, sent at once`)).url));
     const urls = [...inSequence, ...atOnce];
     const repeated = urls.filter((url, index) => urls.indexOf(url) !== index);
-    t.verify(repeated.length === 0, `${urls.length} uploads of the same ${image.bytes.length} bytes (two in sequence, three at once) answered ${new Set(urls).size} URLs; ${[...new Set(repeated)].join(', ')} was answered to more than one`, { rules: ['image.url-per-upload'] });
-    for (const url of new Set(urls)) {
+    t.verify(repeated.length === 0, `${urls.length} uploads of the same ${image.bytes.length} bytes (${SAMPLES} in sequence, three at once) answered ${new Set(urls).size} URLs; ${[...new Set(repeated)].join(', ')} was answered to more than one`, { rules: ['image.url-per-upload'] });
+    // Names made one after another, judged together (random-names.ts): a time or a counter in them,
+    // or fewer random bits than stated, shows across several where no pair of them shows it.
+    for (const problem of unrandomValues(inSequence, 96, "uploads' URLs")) t.verify(false, problem, { check: 'upload_url_own', rules: ['image.url-unguessable'] });
+    // Reading two of those in sequence is enough for what is served: the names are judged above.
+    for (const url of new Set([...inSequence.slice(0, 2), ...atOnce])) {
       const served = await fetchServed(t, url);
       if (!served) return;
       t.verify(served.status === 200 && served.bytes.equals(image.bytes), `GET ${url} answered ${served.status} with ${served.bytes.length} bytes; expected the ${image.bytes.length} bytes uploaded`, { rules: ['image.served-at-url'] });
@@ -122,18 +128,21 @@ forOperation('uploadImage', (test) => {
     }
   });
 
-  test('accepts and serves each image under a file name without an extension, or with one of no image type', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
-    // "decided from the content whatever name ... the upload gave the file": a name is not a type.
-    for (const [index, sample] of SAMPLE_IMAGES.entries()) {
-      const image = someShapeOf(sample, t.random);
-      const sent = { ...image, name: ['photo', 'scan.bin', 'IMG 0001', '.hidden'][index % 4]! };
-      const as = `an image of ${image.type} uploaded as ${JSON.stringify(sent.name)} (${sent.type})`;
-      const { url, exchange } = await upload(t, sent, as);
-      const served = await fetchServed(t, url, exchange);
-      if (!served) return;
-      const type = served.type;
-      t.verify(served.status === 200 && type === image.type && served.bytes.equals(image.bytes), `${as} is served at ${url} with ${served.status}, Content-Type ${type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
-    }
+  test('accepts and serves each image under a file name of every class of character: no extension, one of no image type, letters past U+00FF, CJK, emoji, combining marks, right-to-left, quotes, semicolons, backslashes, percent signs, 300 characters', { check: 'ensure_resource_availability', rules: ['image.public-url', 'requests.valid-input-accepted'], needs: ['state'] }, async (t: Kit) => {
+    // "decided from the content whatever name ... the upload gave the file": a name is not a type, and
+    // no name is refused. All at once: each upload is its own, and one name's failure hides no other's.
+    await Promise.all(
+      UPLOAD_FILE_NAMES.map(async ({ what, name }, index) => {
+        const image = someShapeOf(SAMPLE_IMAGES[index % SAMPLE_IMAGES.length]!, t.random);
+        const as = `an image of ${image.type} uploaded as ${JSON.stringify(name)} (${what})`;
+        const { status, json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload({ ...image, name }) });
+        const url = (json as { url?: unknown } | undefined)?.url;
+        if (!t.verify(status === 201 && typeof url === 'string', `${as} answered ${status ?? 'nothing'}${status === 201 ? ' without a url' : ''}; expected 201 with its url: the image is decided from its content, not its name`, { check: 'positive_data_acceptance', evidence: exchange, rules: ['requests.valid-input-accepted'] })) return;
+        const served = await fetchServed(t, url as string, exchange);
+        if (!served) return;
+        t.verify(served.status === 200 && served.type === image.type && served.bytes.equals(image.bytes), `${as} is served at ${String(url)} with ${served.status}, Content-Type ${served.type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded`, { evidence: exchange });
+      }),
+    );
   });
 
   test('serves uploads of every size byte for byte: past the buffers a server may read in (64 KiB, 1 MiB), and the largest', { check: 'ensure_resource_availability', rules: ['image.served-at-url'], needs: ['state'], timeoutMs: 60_000 }, async (t: Kit) => {
