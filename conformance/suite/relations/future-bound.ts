@@ -19,7 +19,7 @@ import type { ContractDocument } from '../../contract/document.ts';
 /** The target's clock against the suite's, when the target sends no `Date`. */
 const CLOCK_SKEW_MS = 60_000;
 /** How far past the server's latest possible now the nearest accepted time lies: the request's way there. */
-const AHEAD_MARGIN_MS = 15_000;
+const AHEAD_MARGIN_MS = 30_000;
 
 export interface BoundTime {
   what: string;
