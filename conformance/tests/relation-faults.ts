@@ -621,4 +621,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // item) whose text takes two-, three- and four-byte UTF-8 (head.test.ts with beyond-ascii.ts): a
   // Content-Length counted in characters shows only beyond ASCII.
   { fault: 'head-post-length-in-characters', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  // Every operation with query parameters is sent all of them, valid values, spelt with a capital first
+  // letter, and again all in capitals (negative.ts, otherCaseQueryCases): a 422 naming each spelling.
+  { fault: 'categories-query-names-any-case', include: ['listCategories'], caughtBy: ['negative_data_rejection', 'list_page_filled'], breaks: ['requests.unknown-query-parameter'] },
 ];
