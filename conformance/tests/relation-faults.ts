@@ -624,4 +624,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // Every operation with query parameters is sent all of them, valid values, spelt with a capital first
   // letter, and again all in capitals (negative.ts, otherCaseQueryCases): a 422 naming each spelling.
   { fault: 'categories-query-names-any-case', include: ['listCategories'], caughtBy: ['negative_data_rejection', 'list_page_filled'], breaks: ['requests.unknown-query-parameter'] },
+  // Every id of every operation's path, parents included, is sent as its resource's id plus 2^31 and
+  // plus 2^32 beside an id no resource has (missing-resource.test.ts): a 404 for each, never the resource.
+  { fault: 'category-get-id-wraps-32-bits', include: ['getCategory'], caughtBy: ['missing_resource'], breaks: ['resources.missing-is-404'] },
 ];
