@@ -617,9 +617,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-delete-touches-newsletter', include: ['deleteSubscriber'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
   { fault: 'newsletter-rename-possessive-joined', include: ['updateNewsletter'], caughtBy: ['newsletter_update'], breaks: ['newsletter.rename-moves-name-slug'] },
   // The twenty-seventh look's misses of the HTTP layer, closed by checks over every operation they apply
-  // to. Every GET, single resource and list, is asked GET and HEAD of a resource (or a list's newest
+  // to. Every operation is sent, at once and without a valid token (none, another scheme, an unknown
+  // one, in turn), one request of each other flaw it can have: a declared body over the limit, another
+  // media type, a body that is not JSON, an unknown or invalid query parameter, an id that is not a
+  // number, HEAD (ignored-auth.test.ts with flawed-requests.ts): a 401 each. Every GET, single resource and list, is asked GET and HEAD of a resource (or a list's newest
   // item) whose text takes two-, three- and four-byte UTF-8 (head.test.ts with beyond-ascii.ts): a
   // Content-Length counted in characters shows only beyond ASCII.
+  { fault: 'post-create-413-before-401', include: ['createPost'], caughtBy: ['ignored_auth'], breaks: ['errors.precedence', 'auth.bearer-required'] },
   { fault: 'head-post-length-in-characters', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
   // Every operation with query parameters is sent all of them, valid values, spelt with a capital first
   // letter, and again all in capitals (negative.ts, otherCaseQueryCases): a 422 naming each spelling.
