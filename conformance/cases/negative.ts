@@ -289,6 +289,45 @@ function unknownQueryCases(contract: ContractDocument, operation: OperationInfo,
   );
 }
 
+/** A name in other letter case: its first letter a capital (`Size`), or all in capitals (`SIZE`). */
+const OTHER_CASES: { form: string; spell: (name: string) => string }[] = [
+  { form: 'its first letter a capital', spell: (name) => `${name[0]!.toUpperCase()}${name.slice(1)}` },
+  { form: 'all in capitals', spell: (name) => name.toUpperCase() },
+];
+
+/**
+ * requests.unknown-query-parameter over letter case: every query parameter of the operation, each with
+ * a valid value, spelt in other letter case, one request per spelling (`?Page=1&Size=1`,
+ * `?PAGE=1&SIZE=1`). Names are the contract's as written ("An unknown query parameter is answered
+ * `422`, never ignored"; `Size` is not `size`), so the 422 names each spelling: a server that reads
+ * names in any case (lowercasing the query first) takes them as the parameters they spell, answers
+ * 200, and shows only here. One spelling a request, so that such a server does not meet the same
+ * parameter twice and refuse the request for that.
+ */
+function otherCaseQueryCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
+  const query = inputFields(contract, operation).flatMap((field) => {
+    const value = field.in === 'query' && field.parameter ? validQueryValue(field) : undefined;
+    return value === undefined ? [] : [{ name: field.name, value }];
+  });
+  return OTHER_CASES.flatMap(({ form, spell }) => {
+    const spelt = query.map(({ name, value }) => [spell(name), value] as const).filter(([spelling], index) => spelling !== query[index]!.name);
+    if (spelt.length === 0) return [];
+    return [
+      makeCase({
+        phase: 'negative',
+        operationId: operation.operationId,
+        title: `every query parameter spelt with ${form} (${spelt.map(([name, value]) => `${name}=${value}`).join('&')})`,
+        location: `query.${spelt[0]![0]}`,
+        causes: spelt.map(([name]) => `query.${name}`),
+        keywords: ['additionalProperties'],
+        expect: { kind: 'reject', status: 422 },
+        input: { ...(baseBody ? { body: baseBody } : {}), query: Object.fromEntries(spelt) },
+        needs: ['unknown_query_rejection'],
+      }),
+    ];
+  });
+}
+
 export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
   const cases: GeneratedCase[] = [];
   const operationId = operation.operationId;
@@ -312,6 +351,7 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
   cases.push(...amongValidQueryCases(contract, operation, baseBody));
   cases.push(...queryPairCases(contract, operation, baseBody));
   cases.push(...unknownQueryCases(contract, operation, baseBody));
+  cases.push(...otherCaseQueryCases(contract, operation, baseBody));
   const media = jsonMedia(operation);
   if (media && baseBody) {
     const fieldNames = inputFields(contract, operation).filter((field) => field.in === 'body').map((field) => field.name);

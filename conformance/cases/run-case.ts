@@ -76,9 +76,16 @@ function stillValid(t: Kit, operation: OperationInfo, generated: GeneratedCase, 
   return true;
 }
 
-/** The rule a refused case's status stands for: a JSON body of another media type is 415, anything else invalid 422. */
+/** The rule a refused case's status stands for: a JSON body of another media type is 415, a query parameter the operation does not have 422 (requests.unknown-query-parameter), anything else invalid 422. */
 export function refusalRule(generated: GeneratedCase): string {
-  return generated.expect.kind === 'reject' && generated.expect.status === 415 ? 'requests.json-content-type' : 'requests.schema-validation';
+  if (generated.expect.kind === 'reject' && generated.expect.status === 415) return 'requests.json-content-type';
+  return unknownQueryOnly(generated) ? 'requests.unknown-query-parameter' : 'requests.schema-validation';
+}
+
+/** A case whose every cause is a query parameter the operation does not have (a name it does not declare, in any spelling). */
+function unknownQueryOnly(generated: GeneratedCase): boolean {
+  const causes = generated.causes ?? [generated.location];
+  return generated.keywords.every((keyword) => keyword === 'additionalProperties') && causes.every((cause) => cause.startsWith('query.'));
 }
 
 /** The reason given when the status is not the expected one. */

@@ -665,4 +665,19 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'send-later-lead-time-refused', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later', 'requests.valid-input-accepted'] },
   { fault: 'upload-non-latin1-filename-500', include: ['uploadImage'], caughtBy: ['not_a_server_error', 'positive_data_acceptance'], breaks: ['requests.valid-input-accepted', 'responses.no-server-error'] },
   { fault: 'upload-names-uuid-v7', include: ['uploadImage'], caughtBy: ['upload_url_own'], breaks: ['image.url-unguessable'] },
+  // The twenty-seventh look's misses of the HTTP layer, closed by checks over every operation they apply
+  // to. Every operation is sent, at once and without a valid token (none, another scheme, an unknown
+  // one, in turn), one request of each other flaw it can have: a declared body over the limit, another
+  // media type, a body that is not JSON, an unknown or invalid query parameter, an id that is not a
+  // number, HEAD (ignored-auth.test.ts with flawed-requests.ts): a 401 each. Every GET, single resource and list, is asked GET and HEAD of a resource (or a list's newest
+  // item) whose text takes two-, three- and four-byte UTF-8 (head.test.ts with beyond-ascii.ts): a
+  // Content-Length counted in characters shows only beyond ASCII.
+  { fault: 'post-create-413-before-401', include: ['createPost'], caughtBy: ['ignored_auth'], breaks: ['errors.precedence', 'auth.bearer-required'] },
+  { fault: 'head-post-length-in-characters', include: ['getPost'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  // Every operation with query parameters is sent all of them, valid values, spelt with a capital first
+  // letter, and again all in capitals (negative.ts, otherCaseQueryCases): a 422 naming each spelling.
+  { fault: 'categories-query-names-any-case', include: ['listCategories'], caughtBy: ['negative_data_rejection', 'list_page_filled'], breaks: ['requests.unknown-query-parameter'] },
+  // Every id of every operation's path, parents included, is sent as its resource's id plus 2^31 and
+  // plus 2^32 beside an id no resource has (missing-resource.test.ts): a 404 for each, never the resource.
+  { fault: 'category-get-id-wraps-32-bits', include: ['getCategory'], caughtBy: ['missing_resource'], breaks: ['resources.missing-is-404'] },
 ];

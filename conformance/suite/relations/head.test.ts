@@ -15,7 +15,9 @@
  *   that parses filters otherwise than GET is wrong only there);
  * - a resource in each state the contract gives it that the suite can bring it into
  *   (resource-states.ts: an author inactive, a post published, an email scheduled or sent; a server that
- *   answers HEAD from a shortcut seeing one state only is wrong only there).
+ *   answers HEAD from a shortcut seeing one state only is wrong only there);
+ * - a resource, or a list's newest item, whose text goes beyond ASCII in two-, three- and four-byte
+ *   UTF-8 (beyond-ascii.ts: a Content-Length counted in characters is wrong only there).
  *
  * The same status, the same media type, the headers the contract declares for that status (present on
  * both or on neither; `WWW-Authenticate` with the same value), no body, and a Content-Length, where HEAD
@@ -34,6 +36,7 @@ import { fillPath, MISSING_ID, pathIdsFor } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { statesOf, type ResourceState } from './resource-states.ts';
 import { DELIVERY_TEST_TIMEOUT_MS } from './child-states.ts';
+import { beyondAsciiRead } from './beyond-ascii.ts';
 
 const { contract } = suiteContext();
 
@@ -57,6 +60,8 @@ interface Situation {
   request: (t: Kit) => Promise<RawRequest>;
   /** The resource is brought into a state: GET and HEAD are sent while it is in it. */
   state?: ResourceState;
+  /** GET and HEAD are sent within this, which makes (or changes) what they read and hands the request over. */
+  within?: <T>(t: Kit, work: (request: RawRequest) => Promise<T>) => Promise<T>;
 }
 
 /** The operation that deletes what a GET reads: the DELETE of the same path, if the contract has one. */
@@ -135,6 +140,12 @@ function situations(operation: OperationInfo): Situation[] {
   if (deleter) {
     list.push({ name: 'a resource the test deleted (404)', needs: ['state'], rules: ['resources.gone-after-delete'], deleted: true, request: (t) => deletedResource(t, operation, deleter) });
   }
+  const beyondAscii = beyondAsciiRead(operation);
+  if (beyondAscii) {
+    // A Content-Length counted in characters (UTF-16 code units) is right for ASCII alone: the text here
+    // takes two, three and four bytes a character, so only a length in bytes agrees with GET's body.
+    list.push({ name: 'a resource whose text goes beyond ASCII, in 2-, 3- and 4-byte UTF-8 (200)', needs: ['state'], within: beyondAscii, request: async () => ({ method: 'GET', path: operation.path }) });
+  }
   for (const state of statesOf(operation)) {
     // A resource in that state is there: GET answers 200, and HEAD must too.
     list.push({ name: `a resource with ${state.name} (200)`, needs: ['state'], state, request: async () => ({ method: 'GET', path: operation.path }) });
@@ -156,6 +167,7 @@ async function getAndHead(t: Kit, operation: OperationInfo, situation: Situation
     const head = await t.raw({ ...request, method: 'HEAD' });
     return { get, head, getAgain: await t.raw(request) };
   };
+  if (situation.within) return situation.within(t, send);
   if (situation.state) return situation.state.within(t, (ids) => send({ method: 'GET', path: fillPath(operation.path, ids) }));
   return send(await situation.request(t));
 }
