@@ -467,6 +467,19 @@ export const FAULT_CATALOG = {
   'posts-published-by-publication': 'listPosts?status=published lists the published posts most recently published first instead of newest first',
   // Of the class of emails-deep-page-positions-unversioned, at a depth the suite's lists reach (remembered-positions.ts).
   'categories-later-pages-positions-unversioned': "listCategories reaches pages from the 101st category on by positions remembered without the list's changes: after a new category, such a page starts one late, so a walk misses one",
+  // The twenty-ninth look, written from the contract alone (twenty-ninth-look.ts).
+  'page-derived-slug-from-name-slug': "createPage makes a derived slug unique among the workspace's name_slugs, not its slugs: a name whose slug another page holds as its slug is a 500, and a suffixed name_slug suffixes a free slug",
+  'page-update-own-slug-respelled-409': "updatePage answers 409 slug-taken for the page's own slug sent in another spelling (My Blog for my-blog), comparing before it normalises",
+  'pages-total-kept-from-first-page': 'listPages answers on later pages the total counted when page 1 was last read: after a new page, page 2 read before page 1 says one less',
+  'post-create-open-graph-from-seo': 'createPost fills og_title and og_description from seo_title and seo_description when they are absent',
+  'post-create-markdown-typographer': "createPost renders Markdown with typographic replacements: straight quotes become curly, -- an en dash, (c) a copyright sign",
+  'post-update-null-markdown-clears-content': 'updatePost with content_md null (and no content_html) clears content_html',
+  'post-update-category-touches-category': "updatePost naming a category_id moves that category's updated_at to now",
+  'post-delete-by-slug-in-workspace': "deletePost also deletes the posts of the workspace's other pages that have the same slug",
+  'categories-ties-oldest-id-first': 'listCategories lists categories created in the same millisecond oldest id first (created_at descending, then id ascending)',
+  'category-slug-unique-before-cut': 'createCategory makes a derived slug unique before cutting it to 90 characters: a second name of the same first 90 slug characters is a 500',
+  'authors-active-filter-lax-booleans': 'listAuthors reads ?active=1, 0, yes, no, on, off (any letter case) as true or false instead of answering 422',
+  'author-null-description-clears-both': 'updateAuthor with null for one description (the other not named) clears both descriptions',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -43,6 +43,7 @@ import { breakRuleInputsParts, breakRuleInputsPipeline } from './rule-inputs.ts'
 import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
+import { breakTwentyNinthLookParts, breakTwentyNinthLookPipeline } from './twenty-ninth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -86,6 +87,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakRuleSequencesParts(on, parts);
       breakTwentySeventhLookParts(on, parts);
       breakTwentyEighthLookParts(on, parts);
+      breakTwentyNinthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -101,7 +103,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
       const twentySixth = breakRuleSequencesPipeline(on, breakRuleInputsPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context)), context);
       const twentySeventh = { ...twentySixth, api: breakTwentySeventhLookPipeline(on, twentySixth.api, context) };
-      const twentyEighth = breakTwentyEighthLookPipeline(on, twentySeventh, context);
+      const twentyEighthLook = breakTwentyEighthLookPipeline(on, twentySeventh, context);
+      const twentyEighth = { ...twentyEighthLook, api: breakTwentyNinthLookPipeline(on, twentyEighthLook.api, context) };
       return { ...twentyEighth, api: breakOverloadPipeline(on, twentyEighth.api, context) };
     },
   };
