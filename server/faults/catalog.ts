@@ -467,6 +467,19 @@ export const FAULT_CATALOG = {
   'posts-published-by-publication': 'listPosts?status=published lists the published posts most recently published first instead of newest first',
   // Of the class of emails-deep-page-positions-unversioned, at a depth the suite's lists reach (remembered-positions.ts).
   'categories-later-pages-positions-unversioned': "listCategories reaches pages from the 101st category on by positions remembered without the list's changes: after a new category, such a page starts one late, so a walk misses one",
+  // The thirtieth look, written from the contract alone (thirtieth-look.ts).
+  'send-null-time-read-as-epoch': 'sendEmail reads an explicit "scheduled_at": null as the epoch and answers 422 naming scheduled_at, instead of sending at once',
+  'send-later-negative-offset-minutes-flipped': "sendEmail adds the minutes of an offset west of UTC the wrong way: 12:00-03:30 is scheduled at 14:30Z, an hour early",
+  'send-later-after-2038-wraps': 'sendEmail keeps a scheduled_at in 32-bit seconds: a time after 2038-01-19T03:14:07Z wraps into the past and is answered 422',
+  'emails-status-totals-kept-by-create-only': "listEmails' filtered totals are kept on create and delete only: ?status=draft counts sent and scheduled emails, the other statuses count none",
+  'head-emails-length-by-path': "HEAD of listEmails answers the Content-Length of the last GET of its path, whatever the query (?status=, ?page=, ?size=)",
+  'email-update-null-markdown-clears-html': "updateEmail with content_md null alone clears the email's content_html",
+  'email-create-markdown-soft-breaks': "createEmail renders the soft line breaks of Markdown paragraphs as <br> (markdown-it's breaks option)",
+  'email-delete-409-own-title': 'deleteEmail\'s 409 email-not-draft is titled "Email cannot be deleted", unlike every other problem of that type',
+  'subscriber-address-turkish-lowercase': 'createSubscriber lowercases addresses by Turkish rules: IAN@Example.com is stored as ıan@example.com, and ian@example.com is another subscriber',
+  'newsletter-name-slug-suffix-by-count': "createNewsletter suffixes a taken name_slug with the count of its base's slugs: Weekly! after Weekly and Weekly 2 collides on weekly-2, a 500",
+  'image-unknown-token-401': "an uploaded image's URL answers 401 to a request carrying an unknown bearer token (without a token, or with a valid one, it is served)",
+  'upload-quoted-boundary-400': 'uploadImage answers 400 for an upload whose multipart boundary parameter is written in quotes',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

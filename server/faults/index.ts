@@ -43,6 +43,7 @@ import { breakRuleInputsParts, breakRuleInputsPipeline } from './rule-inputs.ts'
 import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequences.ts';
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
+import { breakThirtiethLookParts, breakThirtiethLookPipeline } from './thirtieth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -86,6 +87,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakRuleSequencesParts(on, parts);
       breakTwentySeventhLookParts(on, parts);
       breakTwentyEighthLookParts(on, parts);
+      breakThirtiethLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -102,7 +104,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const twentySixth = breakRuleSequencesPipeline(on, breakRuleInputsPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context)), context);
       const twentySeventh = { ...twentySixth, api: breakTwentySeventhLookPipeline(on, twentySixth.api, context) };
       const twentyEighth = breakTwentyEighthLookPipeline(on, twentySeventh, context);
-      return { ...twentyEighth, api: breakOverloadPipeline(on, twentyEighth.api, context) };
+      const thirtieth = breakThirtiethLookPipeline(on, twentyEighth, context);
+      return { ...thirtieth, api: breakOverloadPipeline(on, thirtieth.api, context) };
     },
   };
 }
