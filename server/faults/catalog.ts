@@ -480,6 +480,19 @@ export const FAULT_CATALOG = {
   'category-slug-unique-before-cut': 'createCategory makes a derived slug unique before cutting it to 90 characters: a second name of the same first 90 slug characters is a 500',
   'authors-active-filter-lax-booleans': 'listAuthors reads ?active=1, 0, yes, no, on, off (any letter case) as true or false instead of answering 422',
   'author-null-description-clears-both': 'updateAuthor with null for one description (the other not named) clears both descriptions',
+  // The thirtieth look, written from the contract alone (thirtieth-look.ts).
+  'send-null-time-read-as-epoch': 'sendEmail reads an explicit "scheduled_at": null as the epoch and answers 422 naming scheduled_at, instead of sending at once',
+  'send-later-negative-offset-minutes-flipped': "sendEmail adds the minutes of an offset west of UTC the wrong way: 12:00-03:30 is scheduled at 14:30Z, an hour early",
+  'send-later-after-2038-wraps': 'sendEmail keeps a scheduled_at in 32-bit seconds: a time after 2038-01-19T03:14:07Z wraps into the past and is answered 422',
+  'emails-status-totals-kept-by-create-only': "listEmails' filtered totals are kept on create and delete only: ?status=draft counts sent and scheduled emails, the other statuses count none",
+  'head-emails-length-by-path': "HEAD of listEmails answers the Content-Length of the last GET of its path, whatever the query (?status=, ?page=, ?size=)",
+  'email-update-null-markdown-clears-html': "updateEmail with content_md null alone clears the email's content_html",
+  'email-create-markdown-soft-breaks': "createEmail renders the soft line breaks of Markdown paragraphs as <br> (markdown-it's breaks option)",
+  'email-delete-409-own-title': 'deleteEmail\'s 409 email-not-draft is titled "Email cannot be deleted", unlike every other problem of that type',
+  'subscriber-address-turkish-lowercase': 'createSubscriber lowercases addresses by Turkish rules: IAN@Example.com is stored as ıan@example.com, and ian@example.com is another subscriber',
+  'newsletter-name-slug-suffix-by-count': "createNewsletter suffixes a taken name_slug with the count of its base's slugs: Weekly! after Weekly and Weekly 2 collides on weekly-2, a 500",
+  'image-unknown-token-401': "an uploaded image's URL answers 401 to a request carrying an unknown bearer token (without a token, or with a valid one, it is served)",
+  'upload-quoted-boundary-400': 'uploadImage answers 400 for an upload whose multipart boundary parameter is written in quotes',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

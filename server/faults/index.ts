@@ -44,6 +44,7 @@ import { breakRuleSequencesParts, breakRuleSequencesPipeline } from './rule-sequ
 import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './twenty-seventh-look.ts';
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
 import { breakTwentyNinthLookParts, breakTwentyNinthLookPipeline } from './twenty-ninth-look.ts';
+import { breakThirtiethLookParts, breakThirtiethLookPipeline } from './thirtieth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -88,6 +89,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentySeventhLookParts(on, parts);
       breakTwentyEighthLookParts(on, parts);
       breakTwentyNinthLookParts(on, parts);
+      breakThirtiethLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -103,9 +105,10 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const twentyFirst = breakTwentySecondLookPipeline(on, breakTwentyFirstLookPipeline(on, { ...fourteenth, api: breakTwentyFifthLookPipeline(on, breakTwentyFourthLookPipeline(on, breakTwentyThirdLookPipeline(on, fifteenth, context), context), context) }, context), context);
       const twentySixth = breakRuleSequencesPipeline(on, breakRuleInputsPipeline(on, breakTwentySixthLookPipeline(on, twentyFirst, context)), context);
       const twentySeventh = { ...twentySixth, api: breakTwentySeventhLookPipeline(on, twentySixth.api, context) };
-      const twentyEighthLook = breakTwentyEighthLookPipeline(on, twentySeventh, context);
-      const twentyEighth = { ...twentyEighthLook, api: breakTwentyNinthLookPipeline(on, twentyEighthLook.api, context) };
-      return { ...twentyEighth, api: breakOverloadPipeline(on, twentyEighth.api, context) };
+      const twentyEighth = breakTwentyEighthLookPipeline(on, twentySeventh, context);
+      const twentyNinth = { ...twentyEighth, api: breakTwentyNinthLookPipeline(on, twentyEighth.api, context) };
+      const thirtieth = breakThirtiethLookPipeline(on, twentyNinth, context);
+      return { ...thirtieth, api: breakOverloadPipeline(on, thirtieth.api, context) };
     },
   };
 }
