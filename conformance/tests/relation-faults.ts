@@ -680,4 +680,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // Every id of every operation's path, parents included, is sent as its resource's id plus 2^31 and
   // plus 2^32 beside an id no resource has (missing-resource.test.ts): a 404 for each, never the resource.
   { fault: 'category-get-id-wraps-32-bits', include: ['getCategory'], caughtBy: ['missing_resource'], breaks: ['resources.missing-is-404'] },
+  // The twenty-ninth and thirtieth looks (written from the contract alone, after the checks above):
+  // the nine caught at first contact. The fifteen missed are named in the README ("Proving it works").
+  { fault: 'post-update-null-markdown-clears-content', include: ['updatePost'], caughtBy: ['null_as_absent'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'category-slug-unique-before-cut', include: ['createCategory'], caughtBy: ['not_a_server_error'], breaks: ['responses.no-server-error'] },
+  { fault: 'send-null-time-read-as-epoch', include: ['sendEmail'], caughtBy: ['email_send_state_table', 'null_as_absent', 'positive_data_acceptance'], breaks: ['requests.valid-input-accepted', 'requests.null-as-absent', 'email.send-now'] },
+  { fault: 'send-later-negative-offset-minutes-flipped', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later', 'responses.timestamps-utc'] },
+  { fault: 'emails-status-totals-kept-by-create-only', include: ['listEmails'], caughtBy: ['list_page_filled', 'status_filter'], breaks: ['lists.envelope-arithmetic', 'lists.exact-filters', 'lists.filters-add-up'] },
+  { fault: 'email-update-null-markdown-clears-html', include: ['updateEmail'], caughtBy: ['null_as_absent'], breaks: ['resources.patch-named-fields-only'] },
+  { fault: 'subscriber-address-turkish-lowercase', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity', 'subscriber_upsert_concurrency'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'image-unknown-token-401', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
+  { fault: 'upload-quoted-boundary-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case', 'image.form-data-only'] },
 ];

@@ -149,7 +149,10 @@ for (const [updateId, subject] of Object.entries(UPDATES)) {
   const pairs = alternativePairs(contract, updateId);
   const emptyToo = pairs.map((pair) => `, then ${pair.kept} "" beside ${pair.source}, kept as ""`).join('');
   forOperation(updateId, (test) => {
-    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone${besides}${emptyToo}`, { check: 'null_as_absent', rules: pairs.length ? [...RULES, ...EMPTY_KEPT_RULES] : RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    // changesOnly judges each step under resources.patch-named-fields-only: "null clears the field it
+    // names and changes no other" is that rule's case for a null.
+    const updateRules = [...RULES, 'resources.patch-named-fields-only', ...(pairs.length ? EMPTY_KEPT_RULES : [])];
+    test(`changes nothing a read shows but updated_at with ${writeOnly.map((field) => field.name).join(', ')} sent as null, each alone${besides}${emptyToo}`, { check: 'null_as_absent', rules: updateRules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       // Made with every readable field filled, content_html included.
       const ids = await subject.make(new Resources(t), t);
       let before = await readResource(t, subject.readerId, ids);
