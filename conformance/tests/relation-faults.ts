@@ -197,7 +197,10 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'pages-envelope-size-is-count', include: ['listPages'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic'] },
   { fault: 'newsletter-name-taken-by-slug', include: ['createNewsletter'], caughtBy: ['crud_agreement'], breaks: ['newsletter.name-slug-derived'] },
   // The sent emails the filter lists come from sendEmail's tests, in newsletters of their own.
-  { fault: 'emails-sent-filter-across-newsletters', include: ['listEmails', 'sendEmail'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters', 'lists.filters-add-up'] },
+  // Every run shows ?status=sent listing the other newsletters' emails; the filtered totals add up wrong
+  // only if another newsletter holds a sent email at the moment a walk sums them, which the tests' order
+  // does not promise (the run since the filled lists' states are reached in reverse order has none).
+  { fault: 'emails-sent-filter-across-newsletters', include: ['listEmails', 'sendEmail'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
   { fault: 'not-sendable-blank-subject-unseen', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields', 'errors.only-present-causes'] },
   { fault: 'categories-401-challenge-echoes-scheme', include: ['listCategories'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },
   { fault: 'category-null-slug-refused', include: ['createCategory'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
@@ -359,7 +362,9 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'category-recolour-letter-case-not-stored', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'post-deleted-category-dropped', include: ['createPost'], caughtBy: ['negative_data_rejection'], breaks: ['post.category-of-same-page'] },
   { fault: 'page-former-slug-held', include: ['createPage'], caughtBy: ['conflict_detection'], breaks: ['page.slug-taken'] },
-  { fault: 'upload-name-without-extension-refused', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
+  // Since every upload is also sent under file names of every class (suite/upload-file-names.ts), a name
+  // without an extension refused is judged there first, as valid input refused.
+  { fault: 'upload-name-without-extension-refused', include: ['uploadImage'], caughtBy: ['ensure_resource_availability', 'positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'post-cors-origin-memoized', include: ['getPost'], caughtBy: ['header_values'], breaks: ['headers.cors-present'] },
   { fault: 'email-slug-non-latin-fallback', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['email.created-draft'] },
   // The model's author descriptions include one that begins with an indent and ends with a line break.
