@@ -72,7 +72,8 @@ async function verifyAroundNow(t: Kit, operation: OperationInfo, ids: PathIds, f
   // Counted again before each request, from the answer before it: the requests before the nearest
   // time must not eat the margin it leaves for the request's own way to the server.
   let previous = last;
-  for (let index = 0; index < timesAroundNow(previous).times.length; index++) {
+  const count = timesAroundNow(previous).times.length;
+  for (let index = 0; index < count; index++) {
     const { times, by } = timesAroundNow(previous);
     const { what, at, accepted } = times[index]!;
     const { status, json, exchange } = await t.call(operation, { ids, body: { [field]: at } });
