@@ -696,4 +696,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-address-turkish-lowercase', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity', 'subscriber_upsert_concurrency'], breaks: ['subscriber.upsert-same-id'] },
   { fault: 'image-unknown-token-401', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
   { fault: 'upload-quoted-boundary-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case', 'image.form-data-only'] },
+  // The twenty-ninth and thirtieth looks' misses of derived slugs, closed by checks over every slug
+  // field. Every create that derives a slug made unique, and every rename that moves a name_slug, meets
+  // a value held explicitly, one held only in the other field of a page, and a hole in the suffixes
+  // (derived-slug-sets.test.ts, rule slugs.unique-in-own-field); every update that takes a slug has the
+  // slug's holder send it respelled, beside another's taking it (slug-taken-any-spelling.test.ts).
+  { fault: 'page-derived-slug-from-name-slug', include: ['createPage'], caughtBy: ['page_creation', 'not_a_server_error'], breaks: ['slugs.unique-in-own-field', 'page.slug-from-name', 'responses.no-server-error'] },
+  { fault: 'page-update-own-slug-respelled-409', include: ['updatePage'], caughtBy: ['conflict_detection'], breaks: ['resources.rewrite-accepted', 'page.rename-keeps-slug'] },
+  { fault: 'newsletter-name-slug-suffix-by-count', include: ['createNewsletter'], caughtBy: ['crud_agreement', 'not_a_server_error'], breaks: ['slugs.unique-in-own-field', 'newsletter.name-slug-derived', 'responses.no-server-error', 'requests.valid-input-accepted'] },
 ];

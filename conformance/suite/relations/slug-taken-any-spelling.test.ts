@@ -7,6 +7,9 @@
  * a server that looks the slug up as sent, and meets the taken one only when it writes the normalised
  * form, answers those right and this with a 500 or a second holder.
  *
+ * And on update, its holder sending it so spelled is accepted with `200` and the slug as it was: a
+ * resource's own value, in any spelling that normalises to it, is no conflict with itself.
+ *
  * And the other way: a slug another resource gave up by an update (a new explicit slug) is free, and an
  * explicit create of it is accepted.
  */
@@ -82,8 +85,10 @@ for (const kind of KINDS) {
   }
   for (const operationId of [kind.create, kind.update].filter((id) => takesSlug(contract.operation(id)))) {
     const operation = contract.operation(operationId);
+    // The rules an update's holder sending its own slug respelled is judged under.
+    const ownRules = operation.method === 'PATCH' ? ['resources.rewrite-accepted', ...operationRuleIds(contract, operation, /rename-keeps-slug/)] : [];
     forOperation(operationId, (test) => {
-      test('refuses a taken slug spelled otherwise (upper case, spaces for hyphens) with 409, as it is normalised first', { check: 'conflict_detection', rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      test('refuses a taken slug spelled otherwise (upper case, spaces for hyphens) with 409, as it is normalised first', { check: 'conflict_detection', rules: [...rules, ...ownRules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
         const scope = await kind.scope(t);
         const taken = expectedSlug(t.names.name('Slug Spelling'), { removeSlash: true });
         const holder = await kind.make(t, scope, taken);
@@ -93,7 +98,18 @@ for (const kind of KINDS) {
         const subject = operation.method === 'PATCH' ? await kind.make(t, scope) : undefined;
         const ids = subject ? { ...scope, id: subject.id } : scope;
         const body = operation.method === 'PATCH' ? { slug: spelled } : { name: t.names.name('slug-spelling'), slug: spelled };
-        const answer = await t.call(operation, { ids, body });
+        // And the holder sends its own slug so spelled, at once: normalised, it is the slug it holds, never
+        // a conflict with itself (resources.rewrite-accepted: "a name or slug is never taken by the
+        // resource that holds it"; page.rename-keeps-slug: "a new explicit slug is normalised as on
+        // creation"). A server that compares the slug as sent with the stored one, and normalises after,
+        // finds the holder itself among the takers.
+        const [answer, own] = await Promise.all([t.call(operation, { ids, body }), subject ? t.call(operation, { ids: { ...scope, id: holder.id }, body: { slug: spelled } }) : undefined]);
+        if (own) {
+          const ownSlug = (own.json as { slug?: unknown } | undefined)?.slug;
+          const ownWhat = `${operationId} of ${holder.id} with its own slug ${taken} spelled ${JSON.stringify(spelled)}`;
+          t.verify(own.status === 200, `${ownWhat} answered ${own.status ?? 'nothing'}; expected 200: the slug it normalises to is its own`, { evidence: own.exchange, rules: ownRules });
+          if (own.status === 200) t.verify(ownSlug === taken, `${ownWhat} answered slug ${JSON.stringify(ownSlug)}; expected ${taken}, normalised`, { evidence: own.exchange, rules: ownRules });
+        }
         const what = `${operationId} with slug ${JSON.stringify(spelled)}, which normalises to ${taken} (held by ${holder.id})`;
         t.verify(answer.status === 409, `${what} answered ${answer.status ?? 'nothing'}; expected 409`, { evidence: answer.exchange });
         verifyConflictType(t, answer.exchange, 'slug-taken', what);
