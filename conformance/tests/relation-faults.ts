@@ -702,4 +702,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // ellipsis, (c), soft line breaks inside a paragraph).
   { fault: 'post-create-markdown-typographer', include: ['createPost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
   { fault: 'email-create-markdown-soft-breaks', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  // The twenty-ninth look's miss of fields filled from a sibling, closed by null_as_absent: every create
+  // with two or more optional fields is sent each alone, and the answer, the get and the list show every
+  // other at its default (fields-sent-alone.test.ts, requests.absent-as-default).
+  { fault: 'post-create-open-graph-from-seo', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.absent-as-default'] },
 ];
