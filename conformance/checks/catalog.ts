@@ -98,7 +98,7 @@ export const CHECKS = {
   positive_data_acceptance: { group: 'input', rule: 'Valid input, including boundary values, is accepted with the declared success status.' },
   null_as_absent: {
     group: 'input',
-    rule: 'An optional field sent as null in a create is taken as absent (a slug derived, Markdown rendered when content_html is null); in an update, null clears the field it names and changes no other; an empty content_html beside content_md is given, not absent: kept as "".',
+    rule: 'An optional field sent as null in a create is taken as absent (a slug derived, Markdown rendered when content_html is null); in an update, null clears the field it names and changes no other; an empty content_html beside content_md is given, not absent: kept as ""; an optional field left out reads as its default whatever the fields sent beside it hold, but what the contract derives (a slug, content_md rendered).',
   },
 
   // Security.

@@ -49,6 +49,12 @@ export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
   '3. third\n4. fourth',
   '- loose item\n\n- another loose item',
   '> A quote with *emphasis*\n> - and a list\n>\n> > nested quote',
+  // Text a renderer's options change and CommonMark keeps as written (markdown.commonmark: "all other
+  // text escaped", nothing replaced): straight quotes, an apostrophe, dashes, an ellipsis and the marks
+  // a typographer turns into curly quotes, en and em dashes, … and © ® ™ ±; and a paragraph of several
+  // lines, whose soft line breaks CommonMark renders as line feeds, not `<br>` (a `breaks` option).
+  'Typography as written: "double" and \'single\' quotes, it\'s, 1--2 -- and --- dashes, an ellipsis... and?.... !!!!, (c) (C) (r) (tm) (p) +- and ,, marks.',
+  'A paragraph of three lines\nbroken softly, not hard,\nkeeps its line feeds.',
   // A thematic break, then text beyond ASCII, in text and in a link.
   '***',
   'Non-ASCII: Café Ünïcødé — Ελληνικά 東京 🙂 Straße, [café](/café "thé").',
@@ -57,6 +63,16 @@ export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
 /** The corpus as one Markdown document, its blocks apart, beginning with a line of the test's own. */
 export function markdownCorpus(firstLine: string): string {
   return [firstLine, ...MARKDOWN_CORPUS_BLOCKS].join('\n\n');
+}
+
+/**
+ * The corpus alone, CommonMark without GitHub's extensions, with the HTML it renders to: a renderer
+ * whose output depends on the document (a plain CommonMark one for Markdown without an extension, an
+ * option set for one kind of document) is judged on this document beside the whole dialect's.
+ */
+export function commonMarkCorpus(firstLine: string): { markdown: string; html: string } {
+  const markdown = markdownCorpus(firstLine);
+  return { markdown, html: commonMarkHtml(markdown) };
 }
 
 /**

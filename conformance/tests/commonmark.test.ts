@@ -4,11 +4,12 @@
  * with markdown-it as the reference server sets it up (GitHub's extensions on), so the corpus judges
  * CommonMark alone.
  */
+import MarkdownIt, { type MarkdownItOptions } from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/domain/markdown.ts';
 import { commonMarkHtml, htmlDifference, htmlNormalForm } from '../contract/commonmark.ts';
 import { dialectNormalForm, GITHUB_EXTENSION_BLOCKS } from '../contract/github-extensions.ts';
-import { MARKDOWN_CORPUS_BLOCKS, markdownCorpus, markdownDialectCorpus } from '../suite/markdown-corpus.ts';
+import { commonMarkCorpus, MARKDOWN_CORPUS_BLOCKS, markdownCorpus, markdownDialectCorpus } from '../suite/markdown-corpus.ts';
 
 const serverHtml = (markdown: string) => {
   const rendering = renderMarkdown(markdown);
@@ -38,6 +39,25 @@ describe('the Markdown corpus', () => {
   it('holds raw HTML that a renderer escaping it gets wrong', () => {
     const markdown = markdownCorpus('first line');
     expect(htmlDifference(commonMarkHtml(markdown), serverHtml(markdown.replace(/</g, '&lt;')))).toBeDefined();
+  });
+});
+
+describe('renderer options that change the output', () => {
+  // markdown-it as the reference server sets it up, but for one option: each option that changes what
+  // a reader sees shows on the corpus alone (the CommonMark document markdown-rendered.test.ts sends
+  // beside the whole dialect's). xhtmlOut changes only `<br>` to `<br />`, the same HTML; linkify shows on
+  // GitHub's autolinks, after the corpus.
+  const options: [string, MarkdownItOptions][] = [
+    ['typographer (curly quotes, dashes, ellipsis, (c))', { html: true, typographer: true }],
+    ['typographer with other quotes', { html: true, typographer: true, quotes: '«»‹›' }],
+    ['breaks (a soft line break as <br>)', { html: true, breaks: true }],
+    ['html off (raw HTML escaped)', { html: false }],
+    ['another langPrefix', { html: true, langPrefix: 'lang-' }],
+  ];
+  it.each(options)('show %s on the CommonMark corpus', (_option, settings) => {
+    const { markdown, html } = commonMarkCorpus('first line');
+    expect(htmlDifference(html, new MarkdownIt(settings).render(markdown))).toBeDefined();
+    expect(htmlDifference(html, new MarkdownIt({ html: true }).render(markdown))).toBeUndefined();
   });
 });
 

@@ -18,8 +18,13 @@
  * `&lt;b&gt;`), or one that escapes `<` before rendering, shows only with raw HTML, and only in that
  * operation's own tests.
  *
- * Cost: per operation, one write of about 2 KB of Markdown (an update's resource made first), a get and
- * a read of the list, the two at once.
+ * Each operation is sent two documents at once: the corpus alone (CommonMark, no extension) and the whole
+ * dialect. The corpus holds text a renderer's options change (typographic quotes, dashes, ellipses and
+ * (c); soft line breaks inside a paragraph), so a renderer with an option CommonMark does not have, on
+ * one operation or on documents without an extension only, fails here.
+ *
+ * Cost: per operation, two writes of about 2 KB of Markdown at once (an update's resources made first),
+ * and for each a get and a read of the list, the two at once.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import { htmlDifference } from '../../contract/commonmark.ts';
@@ -29,7 +34,7 @@ import { constrainedBranch } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { markdownDialectCorpus } from '../markdown-corpus.ts';
+import { commonMarkCorpus, markdownDialectCorpus } from '../markdown-corpus.ts';
 import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { differences, listedItem, listOf, readResource, UPDATES, updateResource, type Json } from './update-subjects.ts';
@@ -58,10 +63,10 @@ const takesMarkdown = (write: OperationInfo, reader: OperationInfo | undefined):
  * The written resource's `content_html`, in the write's answer, is what the contract's dialect renders the
  * corpus to (`html`); the get and the list show it as answered.
  */
-async function verifyRendered(t: Kit, write: OperationInfo, reader: OperationInfo, ids: Record<string, number>, html: string, answer: Json): Promise<void> {
+async function verifyRendered(t: Kit, write: OperationInfo, reader: OperationInfo, ids: Record<string, number>, { html, what }: MarkdownDocument, answer: Json): Promise<void> {
   const answered = answer.content_html;
   const wrong = typeof answered === 'string' ? htmlDifference(html, answered, dialectNormalForm, "CommonMark with GitHub's extensions") : `it is ${JSON.stringify(answered)}`;
-  t.verify(wrong === undefined, `${write.operationId} with content_md of every CommonMark construct (raw HTML, entities, code, links, lists...) and GitHub's table, strikethrough and autolinks, and no content_html, answered content_html otherwise than that Markdown renders: ${wrong}`);
+  t.verify(wrong === undefined, `${write.operationId} with content_md of ${what}, and no content_html, answered content_html otherwise than that Markdown renders: ${wrong}`);
   const list = listOf(contract, reader.operationId);
   const { id, ...parentIds } = ids;
   const [read, listed] = await Promise.all([readResource(t, reader.operationId, ids), list ? listedItem(t, list.operation, parentIds, id!) : undefined]);
@@ -73,8 +78,27 @@ async function verifyRendered(t: Kit, write: OperationInfo, reader: OperationInf
   t.verify(inList.length === 0, `after ${write.operationId} of Markdown, ${list.operation.operationId} shows another rendering than it answered: ${inList.join('; ')}`);
 }
 
+interface MarkdownDocument {
+  markdown: string;
+  html: string;
+  what: string;
+}
+
+/**
+ * The two documents each operation is sent: the corpus alone, CommonMark without an extension, and the
+ * whole dialect (the corpus, then GitHub's extensions). A renderer whose options differ by document (a
+ * plain CommonMark renderer, or a typographer, for Markdown that uses no extension) renders one of them
+ * otherwise than the other; the corpus holds the text each renderer option changes (typographic quotes,
+ * dashes, ellipses, (c); soft line breaks; raw HTML; a fence's language), so an option set on one
+ * operation, or on one kind of document, shows.
+ */
+const documents = (t: Kit): MarkdownDocument[] => [
+  { ...commonMarkCorpus(t.names.name('markdown')), what: 'every CommonMark construct (raw HTML, entities, code, links, lists, quotes and dashes, soft line breaks...) and no extension' },
+  { ...markdownDialectCorpus(t.names.name('markdown')), what: "every CommonMark construct (raw HTML, entities, code, links, lists...) and GitHub's table, strikethrough and autolinks" },
+];
+
 const title = (reads: string) =>
-  `renders Markdown as CommonMark does, raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard breaks, non-ASCII), with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
+  `renders Markdown as CommonMark does, raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard and soft breaks, quotes and dashes as written, non-ASCII), alone and with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
 
 const readerOfCreate = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
 
@@ -84,14 +108,18 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
   forOperation(create.operationId, (test) => {
     test(title(listOf(contract, reader.operationId) ? 'the get and the list' : 'the get'), { check: 'markdown_rendering', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const parentIds = await pathIdsFor(t, create);
-      const { markdown, html } = markdownDialectCorpus(t.names.name('markdown'));
-      // The required fields and the Markdown: content_html absent, so the Markdown is what is stored.
-      const body: Json = { ...validBody(t, create, 'minimal'), content_md: markdown };
-      delete body.content_html;
-      const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
-      t.ensure(status === 201, `${create.operationId} with content_md of every CommonMark construct answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
-      const answer = json as Json & { id: number };
-      await verifyRendered(t, create, reader, { ...parentIds, id: answer.id }, html, answer);
+      // Both documents at once, each in a resource of its own.
+      await Promise.all(
+        documents(t).map(async ({ markdown, html, what }) => {
+          // The required fields and the Markdown: content_html absent, so the Markdown is what is stored.
+          const body: Json = { ...validBody(t, create, 'minimal'), content_md: markdown };
+          delete body.content_html;
+          const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
+          t.ensure(status === 201, `${create.operationId} with content_md of ${what} answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
+          const answer = json as Json & { id: number };
+          await verifyRendered(t, create, reader, { ...parentIds, id: answer.id }, { markdown, html, what }, answer);
+        }),
+      );
     });
   });
 }
@@ -102,11 +130,16 @@ for (const [updateId, subject] of Object.entries(UPDATES)) {
   if (!takesMarkdown(update, reader)) continue;
   forOperation(updateId, (test) => {
     test(title(listOf(contract, reader.operationId) ? 'the get and the list' : 'the get'), { check: 'markdown_rendering', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
-      // Made with content_html of its own, which the Markdown replaces.
-      const ids = await subject.make(new Resources(t), t);
-      const { markdown, html } = markdownDialectCorpus(t.names.name('markdown'));
-      const answer = await updateResource(t, updateId, ids, { content_md: markdown });
-      await verifyRendered(t, update, reader, ids, html, answer);
+      // Both documents at once, each to a resource of its own, made with content_html of its own, which
+      // the Markdown replaces.
+      const resources = new Resources(t);
+      await Promise.all(
+        documents(t).map(async (document) => {
+          const ids = await subject.make(resources, t);
+          const answer = await updateResource(t, updateId, ids, { content_md: document.markdown });
+          await verifyRendered(t, update, reader, ids, document, answer);
+        }),
+      );
     });
   });
 }
