@@ -696,4 +696,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-address-turkish-lowercase', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity', 'subscriber_upsert_concurrency'], breaks: ['subscriber.upsert-same-id'] },
   { fault: 'image-unknown-token-401', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
   { fault: 'upload-quoted-boundary-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case', 'image.form-data-only'] },
+  // The twenty-ninth look's misses of writes that change only what they name (m-c). Every update's
+  // nullable fields, all filled, each set to null alone and set back, and each text field set to "" alone
+  // (cleared-fields.test.ts, empty-text-kept.test.ts): every other field reads as before, in the answer
+  // and the get (requests.null-as-absent, resources.patch-named-fields-only). Every create, update and
+  // send under a page or newsletter, and the parent's update (writes-named-only.test.ts), and every
+  // delete (delete-named-only.test.ts), made in a household of the test's own beside a twin parent whose
+  // children share their names and slugs (households.ts): both read as before but the resource written
+  // (resources.write-named-only, resources.delete-named-only).
+  { fault: 'author-null-description-clears-both', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['requests.null-as-absent', 'resources.patch-named-fields-only'] },
+  { fault: 'post-update-category-touches-category', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'post-delete-by-slug-in-workspace', include: ['deletePost'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
 ];
