@@ -714,4 +714,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // with two or more optional fields is sent each alone, and the answer, the get and the list show every
   // other at its default (fields-sent-alone.test.ts, requests.absent-as-default).
   { fault: 'post-create-open-graph-from-seo', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.absent-as-default'] },
+  // The twenty-ninth look's misses of writes that change only what they name (m-c). Every update's
+  // nullable fields, all filled, each set to null alone and set back, and each text field set to "" alone
+  // (cleared-fields.test.ts, empty-text-kept.test.ts): every other field reads as before, in the answer
+  // and the get (requests.null-as-absent, resources.patch-named-fields-only). Every create, update and
+  // send under a page or newsletter, and the parent's update (writes-named-only.test.ts), and every
+  // delete (delete-named-only.test.ts), made in a household of the test's own beside a twin parent whose
+  // children share their names and slugs (households.ts): both read as before but the resource written
+  // (resources.write-named-only, resources.delete-named-only).
+  { fault: 'author-null-description-clears-both', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['requests.null-as-absent', 'resources.patch-named-fields-only'] },
+  { fault: 'post-update-category-touches-category', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'post-delete-by-slug-in-workspace', include: ['deletePost'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
 ];

@@ -119,6 +119,7 @@ export const CARRIED: ReadonlyArray<readonly [string, string, string]> = [
   ['/info/description', '- A `PATCH` changes only the fields it names.', 'resources.patch-named-fields-only'],
   ['/info/description', 'A `PATCH` that repeats stored values is accepted like any ot', 'resources.rewrite-accepted'],
   ['/info/description', '- A `DELETE` removes only the resource it names: every other', 'resources.delete-named-only'],
+  ['/info/description', '- A write to a resource under a page or newsletter (a post, ', 'resources.write-named-only'],
   ['/tags/1/description', 'It is created as a draft or published at once; its response ', 'responses.write-only-fields'],
   ['/paths//pages/{id}/patch/description', '`domain` never changes.', 'page.rename-keeps-slug'],
   ['/paths//pages/{page_id}/posts/post/description', '- The response carries neither `content_md` nor `author_id`:', 'responses.write-only-fields'],

@@ -3,7 +3,8 @@
  * schema takes an empty string for a text field stored as sent (no `minLength`, a pattern that the empty
  * text matches, no format), an update to `""` answers and stores `""`. An empty text is a value, not
  * the absence of one: a server that turns it into `null` (a blank-means-nothing helper) passes every
- * test that writes text with letters in it, and a client reading the field back sees it cleared.
+ * test that writes text with letters in it, and a client reading the field back sees it cleared. Every
+ * other field reads as before, in the answer and the read (resources.patch-named-fields-only).
  *
  * Over the update operations of the resources the suite makes (update-subjects.ts) and the author's,
  * which only a target it may change gives (--fixtures author_id, or --disposable-target).
@@ -15,7 +16,8 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
-import { differences, readResource, updateResource, UPDATES, type Json } from './update-subjects.ts';
+import { freedBy } from './changed-values.ts';
+import { differences, readResource, updateResource, UPDATES, verifyOthersKept, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -38,6 +40,7 @@ function takingEmptyText(operationId: string, fields: readonly string[]): string
 
 /** Each field set to "" alone: the answer and a read show "". The fields' values before are the caller's to restore. */
 async function emptiesEach(t: Kit, write: { operationId: string; readerId: string; ids: Record<string, number> }, fields: string[]): Promise<void> {
+  let before = await readResource(t, write.readerId, write.ids);
   for (const field of fields) {
     const answer = await updateResource(t, write.operationId, write.ids, { [field]: '' });
     const expected: Json = { [field]: '' };
@@ -49,6 +52,9 @@ async function emptiesEach(t: Kit, write: { operationId: string; readerId: strin
     // The answer is the resource as stored, what derives from the emptied field included (a name joined without it).
     const disagree = differences(stored, answer, new Set([...Object.keys(stored), ...Object.keys(answer)]));
     t.verify(disagree.length === 0, `an update of ${field} to "" answered what ${write.readerId} does not read back (read first, answer second): ${disagree.join('; ')}`, { rules: ['resources.answer-as-stored'] });
+    // The empty text changes no field but the one it names (and what derives from it).
+    verifyOthersKept(t, `an update of ${field} to "" alone`, before, [[answer, 'answered'], [stored, `then ${write.readerId} showed`]], freedBy([field]), ['resources.patch-named-fields-only']);
+    before = stored;
   }
 }
 
@@ -56,7 +62,7 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
   const fields = takingEmptyText(operationId, subject.fields);
   if (fields.length === 0) continue;
   forOperation(operationId, (test) => {
-    test(`keeps empty text: ${fields.join(', ')} updated to "" read back as "", not null`, { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`keeps empty text: ${fields.join(', ')} updated to "" read back as "", not null, every other field kept`, { check: 'crud_agreement', rules: [...RULES, 'resources.patch-named-fields-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const ids = await subject.make(new Resources(t), t);
       await emptiesEach(t, { operationId, readerId: subject.readerId, ids }, fields);
     });
@@ -66,7 +72,7 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
 const authorFields = takingEmptyText('updateAuthor', AUTHOR_TEXT_FIELDS);
 if (authorFields.length > 0) {
   forOperation('updateAuthor', (test) => {
-    test(`keeps empty text: ${authorFields.join(', ')} updated to "" read back as "", not null`, { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+    test(`keeps empty text: ${authorFields.join(', ')} updated to "" read back as "", not null, every other field kept`, { check: 'crud_agreement', rules: [...RULES, 'resources.patch-named-fields-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const id = new Resources(t).sharedAuthorId();
       if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
       await holdingAuthor(t, id, async () => {

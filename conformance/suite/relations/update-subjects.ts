@@ -184,6 +184,21 @@ export async function changesOnly(t: Kit, step: string, write: { operationId: st
   return stored;
 }
 
+/**
+ * resources.patch-named-fields-only for one update that names `field` alone (a value, `""` or `null`):
+ * each view of the resource afterwards (the answer, a read) shows every field of `before` as it was, but
+ * `updated_at` and `free` (the field and what the contract derives from it). A server that treats two
+ * fields as one (a `null` for one description clearing the other) shows only here: the named field
+ * itself reads as sent.
+ */
+export function verifyOthersKept(t: Kit, step: string, before: Json, views: readonly (readonly [Json, string])[], free: readonly string[], rules: string[]): void {
+  const kept = Object.keys(before).filter((field) => !free.includes(field) && field !== 'updated_at');
+  for (const [shown, by] of views) {
+    const moved = differences(before, shown, kept);
+    t.verify(moved.length === 0, `${step}, ${by} other values for fields it does not name: ${moved.join('; ')}; an update changes only the fields it names`, { rules });
+  }
+}
+
 /** The properties of an operation's success schema (resolved), or of its list items with `items`. */
 function successProperties(contract: ContractDocument, operation: OperationInfo, items = false): Record<string, unknown> {
   const success = operation.responses.find((response) => response.status === '200')?.content[0];
