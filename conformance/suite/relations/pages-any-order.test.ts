@@ -15,7 +15,10 @@
  * the new item first, the deleted one gone, every other item once, in order, and the total counting
  * them (lists.envelope-arithmetic: "walking the pages visits every item once"). A server that serves a
  * later page from where it began when first read (a remembered start, a cached page) is right until
- * the list changes, and then misses an item and repeats another.
+ * the list changes, and then misses an item and repeats another. Before those walks, after each write,
+ * the last page at each size is read first, before any page 1: its items and its total are the list's
+ * as it is then (a total counted on page 1 only and kept for the later pages is right in every walk
+ * that starts at page 1).
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
@@ -52,6 +55,7 @@ function fieldDifference(expected: Envelope['result'], got: Envelope['result']):
  * newest first), with that total: false, having failed the test, where it does not.
  */
 async function walksAsItIs(t: Kit, operation: OperationInfo, ids: Record<string, number>, expected: number[], after: string): Promise<boolean> {
+  if (!(await lastPagesFirst(t, operation, ids, expected, after))) return false;
   const walks = await Promise.all(SIZES.map(async (size) => ({ size, walk: await walkList(t, operation, ids, { size }) })));
   for (const { size, walk } of walks) {
     const where = `${after}, the list walked at size ${size}`;
@@ -60,6 +64,28 @@ async function walksAsItIs(t: Kit, operation: OperationInfo, ids: Record<string,
     const exact = shown.length === expected.length && shown.every((id, index) => id === expected[index]);
     if (!t.verify(exact, `${where} visits [${shown.join(', ')}]; it holds [${expected.join(', ')}], newest first, each once`, { evidence: walk.exchange })) return false;
     if (!t.verify(walk.total === expected.length, `${where} says total ${walk.total}; it holds ${expected.length} items`, { evidence: walk.exchange })) return false;
+  }
+  return true;
+}
+
+/**
+ * After `after`, the last page at each of SIZES read before any page 1 (lists.envelope-arithmetic: "`total`
+ * counts every match across pages"): it holds the last items of `expected` and says the total of the
+ * list as it is. A server that counts the total on page 1 only and answers later pages the count it
+ * kept is right in every walk, which starts at page 1; it shows only on a later page read first after a
+ * write. False, having failed the test, where a page is wrong.
+ */
+async function lastPagesFirst(t: Kit, operation: OperationInfo, ids: Record<string, number>, expected: number[], after: string): Promise<boolean> {
+  const lastPages = SIZES.map((size) => ({ size, page: Math.max(1, Math.ceil(expected.length / size)) })).filter(({ page }) => page > 1);
+  const reads = await Promise.all(lastPages.map(({ page, size }) => readPage(t, operation, ids, page, size)));
+  for (const [index, { page, size }] of lastPages.entries()) {
+    const { status, envelope, exchange } = reads[index]!;
+    const where = `${after}, page ${page} of size ${size} read before page 1`;
+    if (!t.verify(status === 200 && envelope !== undefined && Array.isArray(envelope.result), `${where} answered ${status ?? 'nothing'}; expected 200 with a list`, { evidence: exchange })) return false;
+    const shown = envelope!.result.map((item) => item.id);
+    const held = expected.slice((page - 1) * size, page * size);
+    if (!t.verify(shown.join() === held.join(), `${where} holds [${shown.join(', ')}]; the list holds [${held.join(', ')}] there`, { evidence: exchange })) return false;
+    if (!t.verify(envelope!.total === expected.length && envelope!.page === page && envelope!.size === size, `${where} says page ${envelope!.page}, size ${envelope!.size}, total ${envelope!.total}; the list holds ${expected.length} items`, { evidence: exchange })) return false;
   }
   return true;
 }

@@ -199,6 +199,14 @@ const TOP_LEVEL_MAKERS: Record<string, (resources: Resources) => Promise<unknown
   listNewsletters: (resources) => resources.newsletter('walk'),
 };
 
+/** One more item of a shared top-level list the suite can add to (a page, a newsletter): false where it cannot (authors). */
+export async function oneMoreTopLevelItem(t: Kit, operation: OperationInfo): Promise<boolean> {
+  const make = TOP_LEVEL_MAKERS[operation.operationId];
+  if (!make) return false;
+  await make(new Resources(t));
+  return true;
+}
+
 /**
  * Makes a shared top-level list hold at least `items`, so that a walk at a small size has a second page
  * to show: a run that selects only this list's operation may find it nearly empty. What it makes stays
