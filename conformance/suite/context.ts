@@ -4,6 +4,7 @@
  */
 import { inject } from 'vitest';
 import { loadContract, type ContractDocument, type OperationInfo } from '../contract/document.ts';
+import { statedProblemTitles } from '../contract/problem-examples.ts';
 import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
 import { FixedFields } from './fixed-fields.ts';
@@ -27,7 +28,7 @@ export interface SuiteContext {
   remainingRequests: RemainingRequests;
   /** The URLs this worker's uploads were answered, each with its upload (upload_url_own). */
   uploadUrls: UploadUrls;
-  /** The first title this worker's answers gave each problem type, with its answer (problem_title_per_type). */
+  /** The contract's title of each problem type, and the first title this worker's answers gave each, with its answer (problem_title_per_type). */
   problemTitles: ProblemTitles;
   redact: Redactor;
   /** This worker's pacing (its share of --max-rate) and 429 retries. */
@@ -50,7 +51,7 @@ export function suiteContext(): SuiteContext {
       fixedFields: new FixedFields(),
       remainingRequests: new RemainingRequests(),
       uploadUrls: new UploadUrls(),
-      problemTitles: new ProblemTitles(),
+      problemTitles: new ProblemTitles(statedProblemTitles(contract.document)),
       redact: redactorFor(options),
       rate: ratePolicyFor(options),
     };

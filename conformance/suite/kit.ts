@@ -282,11 +282,14 @@ export class Kit {
         this.recorder.fail(operation.operationId, 'upload_url_own', problem, exchange, [upload.guessable.from, exchange], ['image.url-unguessable']);
       } else if (upload) this.recorder.pass(operation.operationId, 'upload_url_own');
     }
-    // Every problem's title against the first one of its type the worker saw, whatever operation or
-    // test answered it (errors.title-per-type).
+    // Every problem's title against the contract's example of its type, and against the first one of
+    // its type the worker saw, whatever operation or test answered it (errors.title-per-type).
     if (!isExcludedCheck(this.options, 'problem_title_per_type') && !isExcludedRule(this.options, 'errors.title-per-type')) {
       const titled = this.context.problemTitles.observe(exchange);
-      if (titled?.earlier) {
+      if (titled?.stated) {
+        const problem = `the problem of type ${titled.type} has the title ${JSON.stringify(titled.title)}, where the contract's example of that type (${titled.stated.pointer}) is titled ${JSON.stringify(titled.stated.title)}: a type's title is the same for every occurrence, the contract's included`;
+        this.recorder.fail(operation.operationId, 'problem_title_per_type', problem, exchange);
+      } else if (titled?.earlier) {
         const { method, url } = titled.earlier.exchange.request;
         const problem = `the problem of type ${titled.type} has the title ${JSON.stringify(titled.title)}, where ${method} ${new URL(url).pathname} (the first exchange shown) answered the same type with the title ${JSON.stringify(titled.earlier.title)}: a type's title is the same for every occurrence`;
         this.recorder.fail(operation.operationId, 'problem_title_per_type', problem, exchange, [titled.earlier.exchange, exchange]);

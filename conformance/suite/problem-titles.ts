@@ -11,9 +11,13 @@
  * phrase: for it, each status is a kind of problem of its own.
  *
  * The titles are kept per worker, as they come: the first title a type is answered with is the one
- * every later occurrence is compared with, and the answer that showed it is named in a failure.
+ * every later occurrence is compared with, and the answer that showed it is named in a failure. Before
+ * any answer, the contract's own occurrences are there (contract/problem-examples.ts): a type its
+ * examples title is compared with that title on every answer, so a title of one operation's own is seen
+ * in a run where nothing else answers the type.
  */
 import { parseAnswerJson } from '../contract/answer-json.ts';
+import type { StatedTitle } from '../contract/problem-examples.ts';
 import type { Exchange } from '../http/exchange.ts';
 
 export interface TitleVerdict {
@@ -21,16 +25,23 @@ export interface TitleVerdict {
   title: string;
   /** The earlier answer of the same kind of problem with another title, if there was one. */
   earlier?: { title: string; exchange: Exchange };
+  /** The contract's title for the type, where its examples give one and the answer's title is another. */
+  stated?: StatedTitle;
 }
 
 export class ProblemTitles {
   /** The first title each kind of problem was answered with, and the answer it came in. */
   private readonly first = new Map<string, { title: string; exchange: Exchange }>();
 
+  /** `stated`: the title the contract gives each type (statedProblemTitles), none by default. */
+  constructor(private readonly stated: ReadonlyMap<string, StatedTitle> = new Map()) {}
+
   /** Undefined for an answer that is no problem document with a type and a title; else its verdict. Records the title. */
   observe(exchange: Exchange): TitleVerdict | undefined {
     const problem = problemOf(exchange);
     if (!problem) return undefined;
+    const stated = this.stated.get(problem.type);
+    if (stated && stated.title !== problem.title) return { ...problem, stated };
     const kind = problem.type === 'about:blank' ? `about:blank ${exchange.response!.status}` : problem.type;
     const earlier = this.first.get(kind);
     if (!earlier) {

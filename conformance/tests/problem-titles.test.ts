@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/exchange.ts';
+import { loadContract } from '../contract/document.ts';
+import { statedProblemTitles } from '../contract/problem-examples.ts';
 import { ProblemTitles } from '../suite/problem-titles.ts';
 
 function answer(path: string, status: number, body: string): Exchange {
@@ -45,5 +47,25 @@ describe('the title of every problem of the run', () => {
     const once = problem('/pages', 422, INVALID, 'Validation failed');
     titles.observe(once);
     expect(titles.observe(once)?.earlier).toBeUndefined();
+  });
+
+  it("judges every answer against the contract's own example of its type, in a run with no other answer of it", () => {
+    const NOT_DRAFT = 'https://publishing.example/problems/email-not-draft';
+    const stated = statedProblemTitles(loadContract().document);
+    expect(stated.get(NOT_DRAFT)?.title).toBe('Email is not a draft');
+    expect(stated.get(INVALID)?.title).toBe('Validation failed');
+    const titles = new ProblemTitles(stated);
+    const own = titles.observe(problem('/newsletters/1/emails/2', 409, NOT_DRAFT, 'Email cannot be deleted'));
+    expect(own?.stated).toEqual({ title: 'Email is not a draft', pointer: stated.get(NOT_DRAFT)!.pointer });
+    expect(titles.observe(problem('/newsletters/1/emails/2', 409, NOT_DRAFT, 'Email is not a draft'))?.stated).toBeUndefined();
+    // A type the contract shows no example of is judged against the run's answers only.
+    expect(titles.observe(problem('/pages', 418, 'https://publishing.example/problems/teapot', 'Teapot'))).toEqual({ type: 'https://publishing.example/problems/teapot', title: 'Teapot' });
+  });
+
+  it("leaves out a type the contract's examples title two ways", () => {
+    const example = (title: string) => ({ value: { type: 'https://x.example/a', title, status: 409 } });
+    const stated = statedProblemTitles({ components: { examples: { One: example('A'), Two: example('B'), Three: { value: { type: 'https://x.example/b', title: 'B', status: 409 } } } } });
+    expect([...stated.keys()]).toEqual(['https://x.example/b']);
+    expect(stated.get('https://x.example/b')?.pointer).toBe('/components/examples/Three/value');
   });
 });

@@ -733,4 +733,17 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // the path's other queries answers its own URL's GET (head_as_get, head-any-query.test.ts).
   { fault: 'pages-total-kept-from-first-page', include: ['listPages'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic', 'resources.readable-after-create'] },
   { fault: 'head-emails-length-by-path', include: ['listEmails'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  // The twenty-ninth and thirtieth looks' misses closed in worktree m-e. Every problem answer's title
+  // against the contract's own example of its type (problem_title_per_type with
+  // contract/problem-examples.ts), so a run that meets one occurrence of a type sees a title of its own.
+  { fault: 'email-delete-409-own-title', include: ['deleteEmail'], caughtBy: ['problem_title_per_type'], breaks: ['errors.title-per-type'] },
+  // Every boolean query parameter sent `1`, `0`, `yes`, `no`, `on`, `off`, `TRUE`, `False`, ` true`,
+  // `false\n`, and every boolean and integer body field sent as another JSON type standing for a value it
+  // takes (`1`, `"true"`, `"5"`, `true`, `[5]`), all at once (negative_data_rejection,
+  // scalar-spellings.test.ts, new rule requests.exact-scalars): a 422 naming each.
+  { fault: 'authors-active-filter-lax-booleans', include: ['listAuthors'], caughtBy: ['negative_data_rejection'], breaks: ['requests.exact-scalars'] },
+  // Every date-time input sent the first instant past each limit a server's own time may have (32-bit
+  // seconds signed and unsigned, 64-bit nanoseconds) and RFC 3339's last, 9999-12-31T23:59:59.999Z
+  // (crud_agreement, date-time-inputs.test.ts): accepted at that instant and read back as answered.
+  { fault: 'send-later-after-2038-wraps', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later', 'requests.valid-input-accepted'] },
 ];

@@ -16,6 +16,16 @@
  * (`23:59:59.000Z` to `00:00:00.000Z` the next day), never a refusal. A space in place of `T`, which
  * the RFC only mentions as something an application may choose, is not sent.
  *
+ * The forms span the whole range the contract allows, too: RFC 3339's `date-fullyear` is four digits,
+ * and the contract bounds the field no further, so every instant up to 9999-12-31T23:59:59.999Z is a
+ * date-time it takes (and, for a future-bound field, a future one: email.send-later,
+ * requests.valid-input-accepted). FAR_AHEAD sends the first instant past each limit a server's own
+ * representation of a time may have: seconds in a signed and an unsigned 32-bit integer (past
+ * 2038-01-19T03:14:07Z and 2106-02-07T06:28:15Z), nanoseconds in a signed 64-bit integer (past
+ * 2262-04-11T23:47:16.854Z), and the last instant RFC 3339 writes. A server that keeps a time in one of
+ * them wraps it into the past (a 422 for a future-bound field) or into another instant (read back
+ * otherwise), where the contract's own example, in 2036, is right.
+ *
  * Each operation that takes such a field needs a resource of the test's own it accepts the field for;
  * the contract's only one is sendEmail's `scheduled_at` (a future time: the email is scheduled then).
  *
@@ -135,7 +145,10 @@ function leapSecond(after: number, offsetMinutes: number): Form {
   return { text, answers, expected: `${inUtc}, or from ${new Date(before).toISOString()} to ${new Date(before + 1000).toISOString()}` };
 }
 
-/** Every form of a future time the test sends, each a minute after the last, from `base` on. */
+/** The first instant past each limit of a time kept in 32-bit seconds, 64-bit nanoseconds, and RFC 3339's last (see above). */
+const FAR_AHEAD = ['2038-01-19T03:14:08.000Z', '2106-02-07T06:28:16.000Z', '2262-04-12T00:17:17.000+00:30', '9999-12-31T23:59:59.999Z'];
+
+/** Every form of a future time the test sends, each a minute after the last, from `base` on, then the times far ahead. */
 function forms(base: number): Form[] {
   return [
     ordinary(written(base, 0, '123456')),
@@ -146,6 +159,7 @@ function forms(base: number): Form[] {
     ordinary(written(base + 300_000, 0, '750', { lowerCase: true })),
     leapSecond(base, 0),
     leapSecond(base, -480),
+    ...FAR_AHEAD.map(ordinary),
   ];
 }
 
@@ -158,7 +172,7 @@ for (const operation of contract.operations) {
       const future = takesFutureTime(contract, bodyProperties(operation)[field]);
       const nearBound = future ? '; and, a future time, from a few seconds to an hour ahead of the server\'s now, now and a minute before refused with 422' : '';
       const rules = ['responses.timestamps-utc', 'resources.answer-as-stored', 'requests.valid-input-accepted', ...(future ? [...boundRules(operation).accepted, ...boundRules(operation).refused] : [])];
-      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets to +14:00 and -00:00, t and z in lower case, a leap second) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets to +14:00 and -00:00, t and z in lower case, a leap second, times far ahead up to 9999-12-31) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         const ids = await subject.make(t);
         // Two days ahead in whole seconds: a future time for a field that plans (scheduled_at).
         const base = Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000;
