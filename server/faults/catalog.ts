@@ -493,6 +493,19 @@ export const FAULT_CATALOG = {
   'newsletter-name-slug-suffix-by-count': "createNewsletter suffixes a taken name_slug with the count of its base's slugs: Weekly! after Weekly and Weekly 2 collides on weekly-2, a 500",
   'image-unknown-token-401': "an uploaded image's URL answers 401 to a request carrying an unknown bearer token (without a token, or with a valid one, it is served)",
   'upload-quoted-boundary-400': 'uploadImage answers 400 for an upload whose multipart boundary parameter is written in quotes',
+  // The thirty-first look, written from the contract alone (thirty-first-look.ts).
+  'post-create-markdown-entities-escaped': "createPost escapes the Markdown's & before rendering it: an entity such as &copy; or &#169; renders as its own text (&amp;copy;) instead of its character",
+  'post-update-markdown-crlf-paragraphs': 'updatePost reads each CR and LF of Markdown as a line end of its own: a paragraph with CR LF line ends renders as one paragraph per line',
+  'author-update-by-address-every-workspace': "updateAuthor also writes the change to the authors of other workspaces that have the author's sign-in address",
+  'author-update-charset-value-case-415': 'updateAuthor answers a body sent as application/json; charset=UTF-8 (the value in capitals) 415',
+  'post-slug-keeps-underscores': "createPost keeps the underscores of a title in its derived slug (snake_case tips gives snake_case-tips, not snake-case-tips)",
+  'author-get-largest-id-422': 'getAuthor answers the largest id the contract allows (9007199254740991) 422 naming path.id instead of 404',
+  'page-domain-cut-keeps-hyphen': "createPage cuts the name's slug for the domain without dropping a hyphen the cut leaves: a name whose slug has a hyphen as its 56th character is a 500",
+  'category-update-name-length-in-bytes': 'updateCategory measures a new name in UTF-8 bytes: a name of up to 255 characters that is not all ASCII (200 accented letters) is refused 422',
+  'page-rename-c1-control-refused': 'updatePage answers a new name holding a C1 control character (U+0080 to U+009F, such as NEL) 422 naming name, though the text patterns allow it',
+  'posts-list-cached-by-paging': 'listPosts caches its answers by page number and size without the filters: between two writes, a list read after another of the same page and size answers its items and total',
+  'category-explicit-slug-checked-against-explicit': 'createCategory checks an explicit slug only against the explicit slugs of the page: one that a derived slug holds is a 500 instead of 409 slug-taken',
+  'post-update-image-url-scheme-lowercase': 'updatePost answers an image URL whose scheme is in capitals (HTTPS://...) 422 naming the field',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
