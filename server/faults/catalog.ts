@@ -493,6 +493,19 @@ export const FAULT_CATALOG = {
   'newsletter-name-slug-suffix-by-count': "createNewsletter suffixes a taken name_slug with the count of its base's slugs: Weekly! after Weekly and Weekly 2 collides on weekly-2, a 500",
   'image-unknown-token-401': "an uploaded image's URL answers 401 to a request carrying an unknown bearer token (without a token, or with a valid one, it is served)",
   'upload-quoted-boundary-400': 'uploadImage answers 400 for an upload whose multipart boundary parameter is written in quotes',
+  // The thirty-second look, written from the contract alone (thirty-second-look.ts).
+  'send-later-lowercase-designators-refused': 'sendEmail answers a scheduled_at written with a lowercase t or z (2036-12-01t08:00:00z), which RFC 3339 allows, 422 naming scheduled_at',
+  'send-later-short-fraction-as-milliseconds': 'sendEmail reads a fraction of seconds of one or two digits as milliseconds: 08:00:00.5Z is scheduled at 08:00:00.005Z',
+  'subscribers-ordered-by-last-upsert': 'listSubscribers orders subscribers by when their address was last submitted: an address upserted again moves to the front of the list',
+  'email-update-author-other-workspace': "updateEmail accepts and stores an author_id of another workspace's author instead of answering 422 naming author_id",
+  'upsert-address-like-wildcards': "createSubscriber matches the address with SQL LIKE: an _ or % in it is a wildcard, so a_b@example.com answers axb@example.com's subscriber and none is made",
+  'image-jpeg-served-as-image-jpg': "an uploaded JPEG is served at its URL with Content-Type image/jpg, not image/jpeg",
+  'upload-cut-at-dash-line': 'uploadImage keeps a file cut at the first CRLF followed by two hyphens in its bytes, and serves it short',
+  'email-get-inactive-author-null': 'getEmail answers author_id null for an email whose author has been made inactive (listEmails shows the author)',
+  'email-create-empty-preview-nulled': 'createEmail stores and answers an empty preview ("") as null',
+  'newsletter-rename-touches-emails': "updateNewsletter renaming a newsletter moves the updated_at of every email of the newsletter to the rename's time",
+  'newsletter-get-name-slug-recomputed': "getNewsletter answers a name_slug derived again from the name: a suffixed slug (weekly-1) reads without its suffix",
+  'emails-list-scheduled-at-null': 'listEmails answers every email with scheduled_at null, a scheduled one too (getEmail shows its time)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -45,6 +45,7 @@ import { breakTwentySeventhLookParts, breakTwentySeventhLookPipeline } from './t
 import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twenty-eighth-look.ts';
 import { breakTwentyNinthLookParts, breakTwentyNinthLookPipeline } from './twenty-ninth-look.ts';
 import { breakThirtiethLookParts, breakThirtiethLookPipeline } from './thirtieth-look.ts';
+import { breakThirtySecondLookParts, breakThirtySecondLookPipeline } from './thirty-second-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -90,6 +91,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyEighthLookParts(on, parts);
       breakTwentyNinthLookParts(on, parts);
       breakThirtiethLookParts(on, parts);
+      breakThirtySecondLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -108,7 +110,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const twentyEighth = breakTwentyEighthLookPipeline(on, twentySeventh, context);
       const twentyNinth = { ...twentyEighth, api: breakTwentyNinthLookPipeline(on, twentyEighth.api, context) };
       const thirtieth = breakThirtiethLookPipeline(on, twentyNinth, context);
-      return { ...thirtieth, api: breakOverloadPipeline(on, thirtieth.api, context) };
+      const thirtySecond = breakThirtySecondLookPipeline(on, thirtieth, context);
+      return { ...thirtySecond, api: breakOverloadPipeline(on, thirtySecond.api, context) };
     },
   };
 }
