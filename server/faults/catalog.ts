@@ -506,6 +506,19 @@ export const FAULT_CATALOG = {
   'posts-list-cached-by-paging': 'listPosts caches its answers by page number and size without the filters: between two writes, a list read after another of the same page and size answers its items and total',
   'category-explicit-slug-checked-against-explicit': 'createCategory checks an explicit slug only against the explicit slugs of the page: one that a derived slug holds is a 500 instead of 409 slug-taken',
   'post-update-image-url-scheme-lowercase': 'updatePost answers an image URL whose scheme is in capitals (HTTPS://...) 422 naming the field',
+  // The thirty-second look, written from the contract alone (thirty-second-look.ts).
+  'send-later-lowercase-designators-refused': 'sendEmail answers a scheduled_at written with a lowercase t or z (2036-12-01t08:00:00z), which RFC 3339 allows, 422 naming scheduled_at',
+  'send-later-short-fraction-as-milliseconds': 'sendEmail reads a fraction of seconds of one or two digits as milliseconds: 08:00:00.5Z is scheduled at 08:00:00.005Z',
+  'subscribers-ordered-by-last-upsert': 'listSubscribers orders subscribers by when their address was last submitted: an address upserted again moves to the front of the list',
+  'email-update-author-other-workspace': "updateEmail accepts and stores an author_id of another workspace's author instead of answering 422 naming author_id",
+  'upsert-address-like-wildcards': "createSubscriber matches the address with SQL LIKE: an _ or % in it is a wildcard, so a_b@example.com answers axb@example.com's subscriber and none is made",
+  'image-jpeg-served-as-image-jpg': "an uploaded JPEG is served at its URL with Content-Type image/jpg, not image/jpeg",
+  'upload-cut-at-dash-line': 'uploadImage keeps a file cut at the first CRLF followed by two hyphens in its bytes, and serves it short',
+  'email-get-inactive-author-null': 'getEmail answers author_id null for an email whose author has been made inactive (listEmails shows the author)',
+  'email-create-empty-preview-nulled': 'createEmail stores and answers an empty preview ("") as null',
+  'newsletter-rename-touches-emails': "updateNewsletter renaming a newsletter moves the updated_at of every email of the newsletter to the rename's time",
+  'newsletter-get-name-slug-recomputed': "getNewsletter answers a name_slug derived again from the name: a suffixed slug (weekly-1) reads without its suffix",
+  'emails-list-scheduled-at-null': 'listEmails answers every email with scheduled_at null, a scheduled one too (getEmail shows its time)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

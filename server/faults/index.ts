@@ -46,6 +46,7 @@ import { breakTwentyEighthLookParts, breakTwentyEighthLookPipeline } from './twe
 import { breakTwentyNinthLookParts, breakTwentyNinthLookPipeline } from './twenty-ninth-look.ts';
 import { breakThirtiethLookParts, breakThirtiethLookPipeline } from './thirtieth-look.ts';
 import { breakThirtyFirstLookParts, breakThirtyFirstLookPipeline } from './thirty-first-look.ts';
+import { breakThirtySecondLookParts, breakThirtySecondLookPipeline } from './thirty-second-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -92,6 +93,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakTwentyNinthLookParts(on, parts);
       breakThirtiethLookParts(on, parts);
       breakThirtyFirstLookParts(on, parts);
+      breakThirtySecondLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -111,7 +113,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const twentyNinth = { ...twentyEighth, api: breakTwentyNinthLookPipeline(on, twentyEighth.api, context) };
       const thirtieth = breakThirtiethLookPipeline(on, twentyNinth, context);
       const thirtyFirst = breakThirtyFirstLookPipeline(on, thirtieth, context);
-      return { ...thirtyFirst, api: breakOverloadPipeline(on, thirtyFirst.api, context) };
+      const thirtySecond = breakThirtySecondLookPipeline(on, thirtyFirst, context);
+      return { ...thirtySecond, api: breakOverloadPipeline(on, thirtySecond.api, context) };
     },
   };
 }
