@@ -716,7 +716,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // with two or more optional fields is sent each alone, and the answer, the get and the list show every
   // other at its default (fields-sent-alone.test.ts, requests.absent-as-default).
   { fault: 'post-create-open-graph-from-seo', include: ['createPost'], caughtBy: ['null_as_absent'], breaks: ['requests.absent-as-default'] },
-  // The twenty-ninth look's misses of writes that change only what they name (m-c). Every update's
+  // The twenty-ninth look's misses of writes that change only what they name, closed by checks over their class. Every update's
   // nullable fields, all filled, each set to null alone and set back, and each text field set to "" alone
   // (cleared-fields.test.ts, empty-text-kept.test.ts): every other field reads as before, in the answer
   // and the get (requests.null-as-absent, resources.patch-named-fields-only). Every create, update and
@@ -735,7 +735,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // the path's other queries answers its own URL's GET (head_as_get, head-any-query.test.ts).
   { fault: 'pages-total-kept-from-first-page', include: ['listPages'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.envelope-arithmetic', 'resources.readable-after-create'] },
   { fault: 'head-emails-length-by-path', include: ['listEmails'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
-  // The twenty-ninth and thirtieth looks' misses closed in worktree m-e. Every problem answer's title
+  // The twenty-ninth and thirtieth looks' misses of inputs and titles, closed by checks over their class. Every problem answer's title
   // against the contract's own example of its type (problem_title_per_type with
   // contract/problem-examples.ts), so a run that meets one occurrence of a type sees a title of its own.
   { fault: 'email-delete-409-own-title', include: ['deleteEmail'], caughtBy: ['problem_title_per_type'], breaks: ['errors.title-per-type'] },
@@ -748,4 +748,17 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // seconds signed and unsigned, 64-bit nanoseconds) and RFC 3339's last, 9999-12-31T23:59:59.999Z
   // (crud_agreement, date-time-inputs.test.ts): accepted at that instant and read back as answered.
   { fault: 'send-later-after-2038-wraps', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later', 'requests.valid-input-accepted'] },
+  // The thirty-first and thirty-second looks (written from the contract alone, after the checks above):
+  // the eleven of twenty-four caught at first contact, each with its own operation.
+  { fault: 'post-create-markdown-entities-escaped', include: ['createPost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'author-update-charset-value-case-415', include: ['updateAuthor'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case'] },
+  { fault: 'author-get-largest-id-422', include: ['getAuthor'], caughtBy: ['missing_resource'], breaks: ['resources.missing-is-404'] },
+  { fault: 'category-update-name-length-in-bytes', include: ['updateCategory'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'posts-list-cached-by-paging', include: ['listPosts'], caughtBy: ['status_filter', 'workspace_isolation'], breaks: ['lists.exact-filters'] },
+  { fault: 'send-later-lowercase-designators-refused', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'send-later-short-fraction-as-milliseconds', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later'] },
+  { fault: 'email-update-author-other-workspace', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['resources.author-of-workspace'] },
+  { fault: 'image-jpeg-served-as-image-jpg', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
+  { fault: 'newsletter-rename-touches-emails', include: ['updateNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'emails-list-scheduled-at-null', include: ['listEmails'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
 ];
