@@ -5,7 +5,8 @@ import { GITHUB_EXTENSION_BLOCKS } from '../contract/github-extensions.ts';
  * Markdown of every kind of CommonMark construct, for the tests of rule markdown.commonmark: each
  * operation that takes `content_md` is sent all of it at once, and its `content_html` must be what
  * CommonMark renders (contract/commonmark.ts). One document, blocks apart, costs one request and shows a
- * rendering that is wrong for any one construct; a failure quotes where the two part.
+ * rendering that is wrong for any one construct; a failure quotes where the two part. Its lines may end
+ * with any of CommonMark's line endings (withLineEnds), which render alike.
  *
  * Raw HTML comes in every form CommonMark passes through (inline tags with attributes, comments, HTML
  * blocks that end at a blank line and ones that end at their closing tag, a processing instruction), next
@@ -66,13 +67,32 @@ export function markdownCorpus(firstLine: string): string {
 }
 
 /**
+ * The line endings CommonMark reads (0.31, section 2.1: "a line ending is a line feed, a carriage return
+ * not followed by a line feed, or a carriage return and a following line feed"), each the same line
+ * end to a renderer: Markdown from a Windows editor or a browser's textarea has CR LF, old Mac text CR.
+ */
+export const CR_LF = ['\r\n'];
+/**
+ * Every line ending in turn, CR LF, LF, then CR: a carriage return is never written right before a
+ * line feed of the next line end (CR then LF would be one CR LF, a blank line lost).
+ */
+export const EVERY_LINE_END = ['\r\n', '\n', '\r'];
+
+/** The Markdown with each line feed written as the next of `lineEnds`, in turn: the same document to CommonMark. */
+export function withLineEnds(markdown: string, lineEnds: readonly string[]): string {
+  let next = 0;
+  return markdown.replace(/\n/g, () => lineEnds[next++ % lineEnds.length]!);
+}
+
+/**
  * The corpus alone, CommonMark without GitHub's extensions, with the HTML it renders to: a renderer
  * whose output depends on the document (a plain CommonMark one for Markdown without an extension, an
- * option set for one kind of document) is judged on this document beside the whole dialect's.
+ * option set for one kind of document) is judged on this document beside the whole dialect's. Its
+ * lines end with `lineEnds` (line feeds by default); the HTML is the same whatever they are.
  */
-export function commonMarkCorpus(firstLine: string): { markdown: string; html: string } {
+export function commonMarkCorpus(firstLine: string, lineEnds: readonly string[] = ['\n']): { markdown: string; html: string } {
   const markdown = markdownCorpus(firstLine);
-  return { markdown, html: commonMarkHtml(markdown) };
+  return { markdown: withLineEnds(markdown, lineEnds), html: commonMarkHtml(markdown) };
 }
 
 /**
@@ -81,10 +101,10 @@ export function commonMarkCorpus(firstLine: string): { markdown: string; html: s
  * CommonMark's rendering of the corpus followed by the specification's of each extension. Blocks apart,
  * none reads into another: one request judges every construct.
  */
-export function markdownDialectCorpus(firstLine: string): { markdown: string; html: string } {
+export function markdownDialectCorpus(firstLine: string, lineEnds: readonly string[] = ['\n']): { markdown: string; html: string } {
   const corpus = markdownCorpus(firstLine);
   return {
-    markdown: [corpus, ...GITHUB_EXTENSION_BLOCKS.map((block) => block.markdown)].join('\n\n'),
+    markdown: withLineEnds([corpus, ...GITHUB_EXTENSION_BLOCKS.map((block) => block.markdown)].join('\n\n'), lineEnds),
     html: [commonMarkHtml(corpus), ...GITHUB_EXTENSION_BLOCKS.map((block) => block.html)].join(''),
   };
 }

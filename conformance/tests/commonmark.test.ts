@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/domain/markdown.ts';
 import { commonMarkHtml, htmlDifference, htmlNormalForm } from '../contract/commonmark.ts';
 import { dialectNormalForm, GITHUB_EXTENSION_BLOCKS } from '../contract/github-extensions.ts';
-import { commonMarkCorpus, MARKDOWN_CORPUS_BLOCKS, markdownCorpus, markdownDialectCorpus } from '../suite/markdown-corpus.ts';
+import { commonMarkCorpus, CR_LF, EVERY_LINE_END, MARKDOWN_CORPUS_BLOCKS, markdownCorpus, markdownDialectCorpus } from '../suite/markdown-corpus.ts';
 
 const serverHtml = (markdown: string) => {
   const rendering = renderMarkdown(markdown);
@@ -70,6 +70,20 @@ describe("GitHub's extensions", () => {
   it('takes <s> as <del> and a text-align style as align, and nothing else of the kind', () => {
     expect(dialectNormalForm('<p><s>a</s></p><th style="text-align:center">b</th>')).toBe(dialectNormalForm('<p><del>a</del></p><th align="center">b</th>'));
     expect(dialectNormalForm('<p><span>a</span></p>')).not.toBe(dialectNormalForm('<p><del>a</del></p>'));
+  });
+
+  it('render alike whatever line endings the documents have (CR LF, CR, LF; CommonMark section 2.1)', () => {
+    for (const lineEnds of [CR_LF, EVERY_LINE_END]) {
+      const corpus = commonMarkCorpus('first line', lineEnds);
+      expect(corpus.markdown).toContain('\r');
+      expect(htmlDifference(corpus.html, commonMarkHtml(corpus.markdown))).toBeUndefined();
+      expect(htmlDifference(corpus.html, serverHtml(corpus.markdown))).toBeUndefined();
+      const dialect = markdownDialectCorpus('first line', lineEnds);
+      expect(htmlDifference(dialect.html, serverHtml(dialect.markdown), dialectNormalForm)).toBeUndefined();
+      // Each CR and LF read as a line end of its own splits the paragraphs written with CR LF.
+      expect(htmlDifference(corpus.html, serverHtml(corpus.markdown.replace(/[\r\n]/g, '\n')))).toBeDefined();
+      expect(htmlDifference(dialect.html, serverHtml(dialect.markdown.replace(/[\r\n]/g, '\n')), dialectNormalForm)).toBeDefined();
+    }
   });
 
   it('render, after the corpus in one document, as each does alone', () => {

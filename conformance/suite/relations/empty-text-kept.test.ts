@@ -7,17 +7,20 @@
  * other field reads as before, in the answer and the read (resources.patch-named-fields-only).
  *
  * Over the update operations of the resources the suite makes (update-subjects.ts) and the author's,
- * which only a target it may change gives (--fixtures author_id, or --disposable-target).
+ * which only a target it may change gives (--fixtures author_id, or --disposable-target), and over every
+ * create of those resources, all such fields `""` in one body.
  */
 import { jsonMedia } from '../../cases/json-media.ts';
+import type { OperationInfo } from '../../contract/document.ts';
 import { constrainedBranch, typesOf } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { freedBy } from './changed-values.ts';
-import { differences, readResource, updateResource, UPDATES, verifyOthersKept, type Json } from './update-subjects.ts';
+import { differences, listedItem, listOf, readResource, updateResource, UPDATES, verifyOthersKept, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
 
@@ -65,6 +68,43 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
     test(`keeps empty text: ${fields.join(', ')} updated to "" read back as "", not null, every other field kept`, { check: 'crud_agreement', rules: [...RULES, 'resources.patch-named-fields-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
       const ids = await subject.make(new Resources(t), t);
       await emptiesEach(t, { operationId, readerId: subject.readerId, ids }, fields);
+    });
+  });
+}
+
+const readerOf = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
+
+/**
+ * The same on create (requests.valid-input-accepted: "every input that its schemas allow"): every create
+ * whose resource the contract reads at `<path>/{id}` is sent `""` for each field stored as sent (those the
+ * update subjects name for the same read) that its schema lets be empty, all in one body beside the
+ * required fields, and the answer, the get and the list show `""`. A create that takes `""` as "none"
+ * (`input.preview || null`) stores null where the client gave a value. One create, then a get and a
+ * list at once.
+ */
+for (const create of contract.operations.filter((candidate) => candidate.method === 'POST')) {
+  const reader = readerOf(create);
+  const stored = Object.values(UPDATES).find((subject) => subject.readerId === reader?.operationId)?.fields ?? [];
+  const fields = reader ? takingEmptyText(create.operationId, stored) : [];
+  if (!reader || fields.length === 0) continue;
+  forOperation(create.operationId, (test) => {
+    test(`keeps empty text: ${fields.join(', ')} created as "" read back as "", not null, in the answer, the get and the list`, { check: 'crud_agreement', rules: [...RULES, 'resources.readable-after-create'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      const parentIds = await pathIdsFor(t, create);
+      const empty: Json = Object.fromEntries(fields.map((field) => [field, '']));
+      const body = { ...validBody(t, create, 'minimal'), ...empty };
+      const { status, json, exchange } = await t.call(create, { ids: parentIds, body });
+      t.ensure(status === 201, `${create.operationId} with ${fields.join(', ')} "" answered ${status ?? 'nothing'}; expected 201: the schema takes empty text`, { evidence: exchange });
+      const answer = json as Json & { id: number };
+      const inAnswer = differences(empty, answer, fields);
+      t.verify(inAnswer.length === 0, `${create.operationId} with ${fields.join(', ')} "" answered ${inAnswer.join('; ')}: the schema takes empty text, which is a value, not null`);
+      const list = listOf(contract, reader.operationId);
+      const [read, listed] = await Promise.all([readResource(t, reader.operationId, { ...parentIds, id: answer.id }), list ? listedItem(t, list.operation, parentIds, answer.id) : undefined]);
+      const inRead = differences(empty, read, fields);
+      t.verify(inRead.length === 0, `after ${create.operationId} with ${fields.join(', ')} "", ${reader.operationId} shows ${inRead.join('; ')}`);
+      if (!list) return;
+      t.ensure(listed !== undefined, `${list.operation.operationId} does not list ${answer.id} after ${create.operationId}`);
+      const inList = differences(empty, listed, fields.filter((field) => list.fields.includes(field)));
+      t.verify(inList.length === 0, `after ${create.operationId} with ${fields.join(', ')} "", ${list.operation.operationId} shows ${inList.join('; ')}`);
     });
   });
 }

@@ -21,7 +21,11 @@
  * Each operation is sent two documents at once: the corpus alone (CommonMark, no extension) and the whole
  * dialect. The corpus holds text a renderer's options change (typographic quotes, dashes, ellipses and
  * (c); soft line breaks inside a paragraph), so a renderer with an option CommonMark does not have, on
- * one operation or on documents without an extension only, fails here.
+ * one operation or on documents without an extension only, fails here. The corpus alone has its lines
+ * ended by CR LF (a Windows editor, a browser's form), the whole dialect by CR LF, LF and a lone CR in
+ * turn: CommonMark reads each as one line end (section 2.1), so the rendering is the same, and a server
+ * that makes line ends alike otherwise (each CR and each LF a line end of its own, CR dropped) on one
+ * operation renders other paragraphs there.
  *
  * Cost: per operation, two writes of about 2 KB of Markdown at once (an update's resources made first),
  * and for each a get and a read of the list, the two at once.
@@ -34,7 +38,7 @@ import { constrainedBranch } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
-import { commonMarkCorpus, markdownDialectCorpus } from '../markdown-corpus.ts';
+import { commonMarkCorpus, CR_LF, EVERY_LINE_END, markdownDialectCorpus } from '../markdown-corpus.ts';
 import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { differences, listedItem, listOf, readResource, UPDATES, updateResource, type Json } from './update-subjects.ts';
@@ -93,12 +97,12 @@ interface MarkdownDocument {
  * operation, or on one kind of document, shows.
  */
 const documents = (t: Kit): MarkdownDocument[] => [
-  { ...commonMarkCorpus(t.names.name('markdown')), what: 'every CommonMark construct (raw HTML, entities, code, links, lists, quotes and dashes, soft line breaks...) and no extension' },
-  { ...markdownDialectCorpus(t.names.name('markdown')), what: "every CommonMark construct (raw HTML, entities, code, links, lists...) and GitHub's table, strikethrough and autolinks" },
+  { ...commonMarkCorpus(t.names.name('markdown'), CR_LF), what: 'every CommonMark construct (raw HTML, entities, code, links, lists, quotes and dashes, soft line breaks...) and no extension, its lines ended by CR LF' },
+  { ...markdownDialectCorpus(t.names.name('markdown'), EVERY_LINE_END), what: "every CommonMark construct (raw HTML, entities, code, links, lists...) and GitHub's table, strikethrough and autolinks, its lines ended by CR LF, LF and CR in turn" },
 ];
 
 const title = (reads: string) =>
-  `renders Markdown as CommonMark does, raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard and soft breaks, quotes and dashes as written, non-ASCII), alone and with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
+  `renders Markdown as CommonMark does, with every line ending (CR LF, LF, CR), raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard and soft breaks, quotes and dashes as written, non-ASCII), alone and with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
 
 const readerOfCreate = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
 

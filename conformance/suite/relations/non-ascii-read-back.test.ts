@@ -6,7 +6,9 @@
  * Basic Multilingual Plane, the characters HTML, SQL, JSON and URLs escape (`&`, `<`, `>`, `"`, `'`, a
  * backslash, `%20`), compatibility characters (a ligature, full-width and half-width letters, a circled
  * digit, a superscript), canonically equivalent forms (a letter and its combining accent as well as
- * the precomposed letter, marks out of canonical order, the Ångström sign, conjoining Hangul jamo), and,
+ * the precomposed letter, marks out of canonical order, the Ångström sign, conjoining Hangul jamo),
+ * characters at the edges of the allowed set (C1 controls, a no-break space, the line and paragraph
+ * separators, U+FEFF, noncharacters, astral characters: EDGE_TEXT), and,
  * where the field takes them, lines ended by CR LF, CR and LF and a tab; the answer, the get and the
  * list show each as written. The other read tests mostly read ASCII names back; a read that encodes
  * its answer otherwise than the write (JSON in Latin-1, a column read in another encoding), a write
@@ -44,18 +46,33 @@ const { contract, validator } = suiteContext();
 const NORMALISABLE_TEXT = '\uFB01ne \uFF26\uFF55\uFF4C\uFF4C \u2460 x\u00B2 \uFF76 Cafe\u0301 q\u0307\u0323 \u212B \u1100\u1161';
 
 /**
- * Text of several scripts and planes (two-, three- and four-byte UTF-8 sequences), the characters
- * HTML, SQL, JSON and URLs escape, and the forms normalisation changes: none of them is anything but
- * itself in a JSON string.
+ * Characters at the edges of what the text patterns allow, which a server's own idea of "control" or
+ * "space" characters refuses, strips or rewrites: the C1 controls U+0080, NEL U+0085 and U+009F (the
+ * introduction's Requests: "a string with one of U+0000 to U+001F or U+007F is a 422", no other; a
+ * check of `\p{Cc}` refuses them), a no-break space U+00A0, the line and paragraph separators U+2028
+ * and U+2029 (which JavaScript's `trim` and some JSON writers treat as space or line ends), a zero-width
+ * no-break space U+FEFF (a byte order mark in mid-text), the noncharacters U+FDD0 and U+FFFE, and an
+ * astral character beyond the emoji (U+1D11E, U+10FFFD): each is a Unicode scalar value, valid in UTF-8
+ * and in a JSON string, and none matches the patterns' excluded ranges. Written inside the text, never at
+ * its ends, so that only a server that rewrites them (not one that trims white space) differs.
  */
-const WRITTEN_TEXT = `Café Ünïcødé — Ελληνικά 東京 🙂 R&D <b>"it's"</b> C:\\dir %20 ${NORMALISABLE_TEXT}`;
+const EDGE_TEXT = 'C1\u0080\u0085\u009F nb\u00A0sp line\u2028para\u2029bom\uFEFFnon\uFDD0\uFFFE astral\u{1D11E}\u{10FFFD}.';
+
+/**
+ * Text of several scripts and planes (two-, three- and four-byte UTF-8 sequences), the characters
+ * HTML, SQL, JSON and URLs escape, the forms normalisation changes and the characters at the edges of the
+ * allowed set: none of them is anything but itself in a JSON string.
+ */
+const WRITTEN_TEXT = `Café Ünïcødé — Ελληνικά 東京 🙂 R&D <b>"it's"</b> C:\\dir %20 ${NORMALISABLE_TEXT} ${EDGE_TEXT}`;
 
 /**
  * A message's text with each character normalisation would change, each combining mark and each
  * conjoining jamo shown as its code point: `fine` and `\u{FB01}ne`, `é` and `e\u{301}` look alike.
  */
 const showForms = (text: string): string =>
-  text.replace(/./gsu, (character) => (/\p{M}|[\u1100-\u11FF]/u.test(character) || character.normalize('NFKC') !== character ? `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}` : character));
+  text.replace(/./gsu, (character) =>
+    /\p{M}|[\u1100-\u11FF]|\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Co}|\p{Cn}/u.test(character) || character.normalize('NFKC') !== character ? `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}` : character,
+  );
 
 /**
  * Lines ended every way text arrives (CR LF from a browser's form, a lone CR, LF) and a tab, after the
@@ -73,7 +90,9 @@ const MARKUP_FIELDS = ['content_html', 'content_md'];
 /** The author's text fields an update stores as sent (`formatted_name` follows the names). */
 const AUTHOR_TEXT_FIELDS = ['first_name', 'last_name', 'position', 'short_description', 'long_description'];
 
-const RULES = ['resources.update-kept', 'resources.answer-as-stored'];
+// requests.valid-input-accepted: every character of the text is one the fields' patterns allow, those
+// at the edges of the allowed set (EDGE_TEXT) included.
+const RULES = ['resources.update-kept', 'resources.answer-as-stored', 'requests.valid-input-accepted'];
 
 /** Whether the operation's body takes free text in the field: a string without format or enum, long enough, whose pattern takes the text. */
 function takesFreeText(operationId: string, field: string): boolean {
@@ -129,7 +148,7 @@ async function updatesAndReadsBack(t: Kit, updateId: string, readerId: string, i
 }
 
 const title = (fields: readonly string[], reads: string) =>
-  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), in forms NFC and NFKC change, with the characters formats escape (& < > " ' \\ %20) and every line end, as written${reads}`;
+  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), in forms NFC and NFKC change, with C1 controls, U+00A0, U+2028, U+FEFF and noncharacters, the characters formats escape (& < > " ' \\ %20) and every line end, as written${reads}`;
 
 /**
  * Declares a test under each of these operations once (the write, the get, the list): a run of any one
