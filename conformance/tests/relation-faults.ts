@@ -761,7 +761,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'image-jpeg-served-as-image-jpg', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.public-url'] },
   { fault: 'newsletter-rename-touches-emails', include: ['updateNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
   { fault: 'emails-list-scheduled-at-null', include: ['listEmails'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
-  // The thirty-first and thirty-second looks' misses of rare but valid text and URL inputs (n-a), closed
+  // The thirty-first and thirty-second looks' misses of rare but valid text and URL inputs, closed
   // by checks over every create and update. Every create and update that takes Markdown is sent the
   // corpus with its lines ended by CR LF, and the whole dialect with CR LF, LF and CR in turn
   // (markdown_rendering, markdown-rendered.test.ts). Every free-text field of every create and update is
