@@ -8,12 +8,17 @@
  * suffixed one without its suffix, the other's slug; the creates' tests read back only in a run that
  * includes them, and most resources a read test meets were never suffixed.
  *
- * Cost: per get and list of the five kinds, two creates at once and their reads (the get: both at
- * once; the list: one walk from its newest items); the children are deleted after.
+ * And HEAD of each (http.head): its Content-Length is the GET's body's length, so a HEAD that derives
+ * the slug again shows too.
+ *
+ * Cost: per get and list of the five kinds, two creates at once and their reads (the get: both GETs at
+ * once, then both HEADs; the list: one walk from its newest items); the children are deleted after.
  */
+import { headContentLengthProblem } from '../../contract/head-content-length.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
+import { fillPath } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { CHILDREN } from './slug-children.ts';
 import { UNIQUELY_NAMED } from './unique-named.ts';
@@ -80,10 +85,18 @@ function verifyRead(t: Kit, kind: Kind, reader: string, answer: Json, read: Json
 
 for (const kind of KINDS) {
   forOperation(kind.read, (test) => {
-    test('reads a derived slug made unique with a suffix as its create answered it', { check: 'crud_agreement', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test('reads a derived slug made unique with a suffix as its create answered it, and answers HEAD of it as GET', { check: 'crud_agreement', rules: [...RULES, 'http.head'], needs: ['state', 'input_reflection', 'head'] }, async (t: Kit) => {
       const { parentIds, made } = await makeTwo(t, kind);
-      const reads = await Promise.all(made.map((answer) => t.call(contract.operation(kind.read), { ids: { ...parentIds, id: answer.id as number } })));
+      const requests = made.map((answer) => ({ method: 'GET', path: fillPath(contract.operation(kind.read).path, { ...parentIds, id: answer.id as number }) }) as const);
+      const reads = await Promise.all(requests.map((request) => t.raw(request)));
       made.forEach((answer, index) => verifyRead(t, kind, kind.read, answer, reads[index]!.status === 200 ? (reads[index]!.json as Json) : undefined));
+      // http.head: HEAD answers as the GET would, its Content-Length the GET's body's length; a HEAD that
+      // derives the slug again (one suffix digit and hyphen short) shows in it. Nothing else writes to these.
+      const heads = await Promise.all(requests.map((request) => t.raw({ ...request, method: 'HEAD' })));
+      heads.forEach((head, index) => {
+        const problem = headContentLengthProblem(reads[index]!.exchange, head.exchange, reads[index]!.exchange);
+        t.verify(problem === undefined, `HEAD ${requests[index]!.path}, a resource whose slug has a suffix: ${problem}`, { check: 'head_as_get', rules: ['http.head'], evidence: head.exchange });
+      });
     });
   });
   const list = listOf(contract, kind.read)?.operation;
