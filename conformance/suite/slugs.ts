@@ -64,6 +64,35 @@ export const SEPARATORS_SAMPLE = "A’s D't O‘N&D.v+e@x`y^z";
  */
 export const SLUG_SAMPLE = `${WORD_SHAPES_SAMPLE}/${SEPARATORS_SAMPLE} Łóæ ${COMPATIBILITY_SAMPLE}`;
 
+/**
+ * Every character the Slugs section turns into a hyphen where readings of "transliterated to ASCII"
+ * cannot part: all ASCII punctuation but `/` (removed, not a hyphen), the underscore among them (a word
+ * character to `\w`, so `[^\w-]+` keeps it: `snake_case` became `snake_case`, not `snake-case`), and
+ * non-ASCII punctuation and symbols that every table reads as punctuation or drops (dashes, ellipsis,
+ * guillemets, inverted marks, curly quotes, a dagger, a minus, ideographic comma and stop, an arrow).
+ * Left out: symbols some tables spell as letters (currency signs as `c`, `y`, `eur`; `©` as `c`,
+ * `§` as `ss`, `°` as `deg`, `×` as `x`, `•` as `o`, `™` as `tm`), `÷` (read as `/` by some).
+ */
+export const SEPARATOR_MARKS: readonly string[] = [...'_!"#$%&\'()*+,-.:;<=>?@[\\]^`{|}~', ...'—–…«»¿¡·“”„‹›†‐−、。¬¦′‚→'];
+
+/**
+ * A text whose slug is exactly `length` characters: letters, each pair apart by the next mark of `marks`
+ * (taken in turn, round again when all are used), so that each mark is judged alone between two letters,
+ * where a table that keeps or drops it shows (`x_y` is `x-y`). It starts and ends with a letter.
+ */
+export function separatedLetters(length: number, marks: { next: () => string }): string {
+  if (length <= 0) return '';
+  let text = length % 2 === 0 ? 'xy' : 'x';
+  while (text.length < length) text += `${marks.next()}${'abcdefghijklmnopqrstuvwz'[text.length % 24]}`;
+  return text;
+}
+
+/** The marks of SEPARATOR_MARKS one after the other, round again at the end. */
+export function markQueue(): { next: () => string } {
+  let index = 0;
+  return { next: () => SEPARATOR_MARKS[index++ % SEPARATOR_MARKS.length]! };
+}
+
 /** The contract's cut: a slug longer than this is cut after it, and a hyphen left at the end dropped. */
 export const SLUG_CUT = 90;
 

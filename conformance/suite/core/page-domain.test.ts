@@ -14,26 +14,8 @@
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { longAsciiText, longestOf, longNonAsciiText } from '../long-texts.ts';
+import { domainParts as parts } from '../page-domains.ts';
 import { SAMPLES, unrandomValues } from '../random-names.ts';
-
-const LABEL_MAX = 63;
-const RANDOM_PART = /^[a-z0-9]{6}$/;
-
-/** The parts of a domain, or why it has none of the stated shape. */
-function parts(domain: string, nameSlug: string): { random: string; pagesDomain: string } | string {
-  const dot = domain.indexOf('.');
-  if (dot < 0) return `domain ${domain} has no pages domain after its first label`;
-  const label = domain.slice(0, dot);
-  const pagesDomain = domain.slice(dot + 1);
-  if (label.length > LABEL_MAX) return `the first label of ${domain} is ${label.length} characters; a DNS label has at most ${LABEL_MAX}`;
-  const hyphen = label.lastIndexOf('-');
-  const random = label.slice(hyphen + 1);
-  const base = hyphen < 0 ? '' : label.slice(0, hyphen);
-  if (hyphen < 0 || !RANDOM_PART.test(random)) return `domain ${domain} does not end its first label in a hyphen and six random lowercase letters and digits`;
-  const cut = nameSlug.slice(0, LABEL_MAX - 7).replace(/-+$/, '');
-  if (base !== cut) return `domain ${domain} starts with ${JSON.stringify(base)}; the page's name_slug (cut to fit the label) is ${JSON.stringify(cut)}`;
-  return { random, pagesDomain };
-}
 
 forOperation('createPage', (test) => {
   test(`makes a domain of the name's slug, a random part and the pages domain, never the same twice, random over ${SAMPLES} pages`, { check: 'page_creation', rules: ['page.domain-random-part'], needs: ['input_reflection'] }, async (t: Kit) => {

@@ -11,6 +11,15 @@
  * again (`-1` after all 90 characters), on a rename, the 100-character one given to a second resource
  * (`-1` after the 89).
  *
+ * The same texts hold the other cut the contract states, a page's domain (page.domain-random-part: "its
+ * name_slug (cut to fit a 63-character DNS label)", 56 characters before the hyphen and six random
+ * ones, a hyphen left at the end of the cut dropped as the Slugs section drops it): a hyphen, a space
+ * and a letter transliterated to two at and around the 56th character of the slug, and createPage's
+ * answers are judged on their domain too. And their letters are apart by every character the Slugs
+ * section turns into a hyphen ("every run of other characters turned into one hyphen": all ASCII
+ * punctuation, `_` included, and non-ASCII punctuation; slugs.ts SEPARATOR_MARKS), each alone, so
+ * every derived slug and every rename is judged on each at no cost of its own.
+ *
  * Pages and newsletters, whose names are unique, take the text again with a `!` after it (the same slug).
  * Creates of the three lengths are sent at once; renames change one resource, one text after the other.
  *
@@ -22,7 +31,8 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
-import { expectedSlug, SLUG_CUT } from '../slugs.ts';
+import { domainParts } from '../page-domains.ts';
+import { expectedSlug, markQueue, separatedLetters, SLUG_CUT } from '../slugs.ts';
 import { CHILDREN } from './slug-children.ts';
 import { UNIQUELY_NAMED } from './unique-named.ts';
 
@@ -32,21 +42,44 @@ type Json = Record<string, unknown> & { id: number };
 
 interface Length {
   what: string;
-  /** The text, from a run name at its start whose slug is `head` characters long. */
-  text: (name: string, head: number) => string;
+  /**
+   * The text, from a run name at its start whose slug is `head` characters long, then letters apart by
+   * the separators of `marks` (slugs.ts separatedLetters), with the features placed at slug positions.
+   */
+  text: (name: string, head: number, marks: { next: () => string }) => string;
 }
 
+/** The cut of a page's domain (page-domains.ts): its first label keeps 56 characters of the name_slug. */
+const DOMAIN_CUT = 56;
+
+/**
+ * Each text, besides its length, puts at the domain's cut and at the slug's a feature a cut can trip on:
+ * a hyphen (from a `-` or a space) as the last character kept or the first dropped, and a letter
+ * transliterated to two (`ß` as `ss`, `æ` as `ae`, `œ` as `oe`) across the cut or ending at it. Between
+ * them, the letters are apart by every separator of SEPARATOR_MARKS in turn (the three texts hold them
+ * all before the cut for a run name of up to 44 characters), so every derived slug is judged on each.
+ */
 const LENGTHS: Length[] = [
-  { what: 'a slug of exactly 90 characters', text: (name, head) => `${name} ${'x'.repeat(SLUG_CUT - head - 1)}` },
-  { what: 'a slug of 95 characters', text: (name, head) => `${name} ${'x'.repeat(SLUG_CUT + 5 - head - 1)}` },
-  { what: 'a slug of 100 characters whose 90th is a hyphen', text: (name, head) => `${name} ${'x'.repeat(SLUG_CUT - head - 2)} ${'y'.repeat(10)}` },
+  {
+    what: `a slug of exactly 90 characters, a hyphen its ${DOMAIN_CUT}th, oe its last two`,
+    text: (name, head, marks) => `${name} ${separatedLetters(DOMAIN_CUT - head - 2, marks)}-${separatedLetters(SLUG_CUT - DOMAIN_CUT - 2, marks)}œ`,
+  },
+  {
+    what: `a slug of 95 characters, ss its ${DOMAIN_CUT - 1}th and ${DOMAIN_CUT}th, a hyphen its ${DOMAIN_CUT + 1}th, ss its 90th and 91st`,
+    text: (name, head, marks) => `${name} ${separatedLetters(DOMAIN_CUT - head - 3, marks)}ß ${separatedLetters(SLUG_CUT - DOMAIN_CUT - 2, marks)}ß ${separatedLetters(3, marks)}`,
+  },
+  {
+    what: `a slug of 100 characters whose 90th is a hyphen, ae its ${DOMAIN_CUT}th and ${DOMAIN_CUT + 1}th`,
+    text: (name, head, marks) => `${name} ${separatedLetters(DOMAIN_CUT - head - 2, marks)}æ${separatedLetters(SLUG_CUT - DOMAIN_CUT - 2, marks)} ${separatedLetters(10, marks)}`,
+  },
 ];
 
 /** Each length's text, with a run name of its own, and the slug the contract derives from it. */
 function textsToSend(t: Kit): { length: Length; text: string; expected: string }[] {
+  const marks = markQueue();
   return LENGTHS.map((length) => {
     const name = t.names.name('cut');
-    const text = length.text(name, expectedSlug(name).length);
+    const text = length.text(name, expectedSlug(name).length, marks);
     return { length, text, expected: expectedSlug(text, { removeSlash: true }) };
   });
 }
@@ -71,6 +104,8 @@ interface Deriving {
   /** The parent's path ids and the delete of a child; none for pages and newsletters. */
   parent?: (resources: Resources) => Record<string, number>;
   remove?: string;
+  /** A page: its domain holds the name_slug cut again, to 56 characters (page.domain-random-part). */
+  domain?: boolean;
 }
 
 const CREATES: Deriving[] = [
@@ -86,7 +121,7 @@ const CREATES: Deriving[] = [
       remove: child.remove,
     }),
   ),
-  { create: 'createPage', field: 'name', slugs: ['slug', 'name_slug'], check: 'page_creation', rules: ['page.slug-from-name'] },
+  { create: 'createPage', field: 'name', slugs: ['slug', 'name_slug'], check: 'page_creation', rules: ['page.slug-from-name', 'page.domain-random-part'], domain: true },
   { create: 'createNewsletter', field: 'name', slugs: ['name_slug'], check: 'crud_agreement', rules: ['newsletter.name-slug-derived'] },
 ];
 
@@ -100,6 +135,11 @@ for (const subject of CREATES) {
         t.ensure(status === 201, `${subject.create} with ${subject.field} ${JSON.stringify(text)} answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
         const made = json as Json;
         if (subject.remove) t.cleanup(`${subject.remove} ${made.id}`, async () => void (await t.call(contract.operation(subject.remove!), { ids: { ...ids, id: made.id } })));
+        if (subject.domain) {
+          // page.domain-random-part: the name_slug "cut to fit a 63-character DNS label", by the Slugs section's cut.
+          const shape = domainParts(String(made.domain), String(made.name_slug));
+          t.verify(typeof shape !== 'string', `${subject.create} with ${subject.field} ${JSON.stringify(text)}: ${String(shape)}`, { evidence: exchange });
+        }
         return { made, exchange };
       };
       const texts = textsToSend(t);

@@ -7,6 +7,10 @@
  * a server that looks the slug up as sent, and meets the taken one only when it writes the normalised
  * form, answers those right and this with a 500 or a second holder.
  *
+ * The slug is held twice: explicitly by one resource, derived from its name by another; both are taken
+ * alike ("An explicit slug already used", explicit or derived), so a server that looks an explicit slug
+ * up among the explicit ones alone shows. (A derived slug meeting an explicit one is derived-slug-sets'.)
+ *
  * And on update, its holder sending it so spelled is accepted with `200` and the slug as it was: a
  * resource's own value, in any spelling that normalises to it, is no conflict with itself.
  *
@@ -88,35 +92,56 @@ for (const kind of KINDS) {
     // The rules an update's holder sending its own slug respelled is judged under.
     const ownRules = operation.method === 'PATCH' ? ['resources.rewrite-accepted', ...operationRuleIds(contract, operation, /rename-keeps-slug/)] : [];
     forOperation(operationId, (test) => {
-      test('refuses a taken slug spelled otherwise (upper case, spaces for hyphens) with 409, as it is normalised first', { check: 'conflict_detection', rules: [...rules, ...ownRules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      test('refuses a taken slug spelled otherwise (upper case, spaces for hyphens), held explicitly or derived, with 409, as it is normalised first', { check: 'conflict_detection', rules: [...rules, ...ownRules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
         const scope = await kind.scope(t);
         const taken = expectedSlug(t.names.name('Slug Spelling'), { removeSlash: true });
-        const holder = await kind.make(t, scope, taken);
-        t.ensure(holder.slug === taken, `${kind.create} with slug ${JSON.stringify(taken)} stored ${JSON.stringify(holder.slug)}; expected it as sent`);
-        const spelled = taken.toUpperCase().replaceAll('-', ' ');
-        if (expectedSlug(spelled, { removeSlash: true }) !== taken) throw new Error(`${JSON.stringify(spelled)} does not normalise to ${taken}; this is a fault of the suite`);
-        const subject = operation.method === 'PATCH' ? await kind.make(t, scope) : undefined;
-        const ids = subject ? { ...scope, id: subject.id } : scope;
-        const body = operation.method === 'PATCH' ? { slug: spelled } : { name: t.names.name('slug-spelling'), slug: spelled };
+        // The slug is held explicitly by one resource, and derived from its name by another: category.slug-taken
+        // and page.slug-taken ("An explicit slug already used in the page/workspace") make no difference
+        // between the two, and a server that looks an explicit slug up among explicit slugs alone meets
+        // the derived one only at its unique key (a 500). The subjects of an update, one per holder, are made at once with them.
+        const updating = operation.method === 'PATCH';
+        const [holder, derivedHolder, ...subjects] = await Promise.all([kind.make(t, scope, taken), kind.make(t, scope), ...(updating ? [kind.make(t, scope), kind.make(t, scope)] : [])]);
+        t.ensure(holder!.slug === taken, `${kind.create} with slug ${JSON.stringify(taken)} stored ${JSON.stringify(holder!.slug)}; expected it as sent`);
+        const spell = (slug: string) => {
+          const spelled = slug.toUpperCase().replaceAll('-', ' ');
+          if (expectedSlug(spelled, { removeSlash: true }) !== slug) throw new Error(`${JSON.stringify(spelled)} does not normalise to ${slug}; this is a fault of the suite`);
+          return spelled;
+        };
+        const takers = [
+          { held: holder!, how: 'explicitly', subject: subjects[0] },
+          { held: derivedHolder!, how: 'derived from its name', subject: subjects[1] },
+        ].map((taker) => {
+          const spelled = spell(taker.held.slug);
+          const ids = taker.subject ? { ...scope, id: taker.subject.id } : scope;
+          const body = updating ? { slug: spelled } : { name: t.names.name('slug-spelling'), slug: spelled };
+          return { ...taker, spelled, ids, body };
+        });
+        const spelled = takers[0]!.spelled;
         // And the holder sends its own slug so spelled, at once: normalised, it is the slug it holds, never
         // a conflict with itself (resources.rewrite-accepted: "a name or slug is never taken by the
         // resource that holds it"; page.rename-keeps-slug: "a new explicit slug is normalised as on
         // creation"). A server that compares the slug as sent with the stored one, and normalises after,
         // finds the holder itself among the takers.
-        const [answer, own] = await Promise.all([t.call(operation, { ids, body }), subject ? t.call(operation, { ids: { ...scope, id: holder.id }, body: { slug: spelled } }) : undefined]);
+        const [own, ...answers] = await Promise.all([
+          updating ? t.call(operation, { ids: { ...scope, id: holder!.id }, body: { slug: spelled } }) : undefined,
+          ...takers.map((taker) => t.call(operation, { ids: taker.ids, body: taker.body })),
+        ]);
         if (own) {
           const ownSlug = (own.json as { slug?: unknown } | undefined)?.slug;
-          const ownWhat = `${operationId} of ${holder.id} with its own slug ${taken} spelled ${JSON.stringify(spelled)}`;
+          const ownWhat = `${operationId} of ${holder!.id} with its own slug ${taken} spelled ${JSON.stringify(spelled)}`;
           t.verify(own.status === 200, `${ownWhat} answered ${own.status ?? 'nothing'}; expected 200: the slug it normalises to is its own`, { evidence: own.exchange, rules: ownRules });
           if (own.status === 200) t.verify(ownSlug === taken, `${ownWhat} answered slug ${JSON.stringify(ownSlug)}; expected ${taken}, normalised`, { evidence: own.exchange, rules: ownRules });
         }
-        const what = `${operationId} with slug ${JSON.stringify(spelled)}, which normalises to ${taken} (held by ${holder.id})`;
-        t.verify(answer.status === 409, `${what} answered ${answer.status ?? 'nothing'}; expected 409`, { evidence: answer.exchange });
-        verifyConflictType(t, answer.exchange, 'slug-taken', what);
-        if (subject) {
-          const read = await t.call(contract.operation(kind.read), { ids });
-          const slug = (read.json as { slug?: unknown } | undefined)?.slug;
-          t.verify(read.status === 200 && slug === subject.slug, `after the refused ${what}, ${kind.read} shows slug ${JSON.stringify(slug)} (answered ${read.status ?? 'nothing'}); expected ${subject.slug}, unchanged`, { evidence: read.exchange, rules: ['resources.refused-write-changes-nothing'] });
+        for (const [index, taker] of takers.entries()) {
+          const answer = answers[index]!;
+          const what = `${operationId} with slug ${JSON.stringify(taker.spelled)}, which normalises to ${taker.held.slug} (held ${taker.how} by ${taker.held.id})`;
+          t.verify(answer.status === 409, `${what} answered ${answer.status ?? 'nothing'}; expected 409`, { evidence: answer.exchange });
+          verifyConflictType(t, answer.exchange, 'slug-taken', what);
+          if (taker.subject) {
+            const read = await t.call(contract.operation(kind.read), { ids: taker.ids });
+            const slug = (read.json as { slug?: unknown } | undefined)?.slug;
+            t.verify(read.status === 200 && slug === taker.subject.slug, `after the refused ${what}, ${kind.read} shows slug ${JSON.stringify(slug)} (answered ${read.status ?? 'nothing'}); expected ${taker.subject.slug}, unchanged`, { evidence: read.exchange, rules: ['resources.refused-write-changes-nothing'] });
+          }
         }
       });
     });
