@@ -14,7 +14,7 @@ import { describeFailures, type TestRecord } from '../checks/recorder.ts';
 import { isExcludedTest } from '../checks/exclusions.ts';
 import { TestGroup } from './group.ts';
 import { isIncluded, suiteContext } from './context.ts';
-import { Kit, NoResponseError, NotApplicableSignal, RateLimitedSignal, TestAborted } from './kit.ts';
+import { Kit, NoResponseError, NotApplicableSignal, NotRunSignal, TestAborted } from './kit.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -96,7 +96,7 @@ export function forOperation(operationId: string, register: (test: RegisterTest)
             completed = true;
           } catch (error) {
             if (error instanceof NotApplicableSignal) notApplicable = error.reason;
-            else if (error instanceof RateLimitedSignal) notRun = error.reason;
+            else if (error instanceof NotRunSignal) notRun = error.reason;
             else if (!(error instanceof TestAborted) && !(error instanceof NoResponseError)) {
               recorder.fail(operationId, spec.check, `the test could not complete: ${(error as Error).message ?? String(error)}`, kit.exchangeOf());
             }

@@ -191,10 +191,26 @@ function withMetadata(sample: SampleFile, bytes: Buffer, random: Random): Buffer
   }
 }
 
-/** Bytes after the image's end: after IEND, EOI (written first where the sample has none) or the GIF trailer. */
+/**
+ * Multipart delimiters and near-delimiters, as binary data holds them now and then: CR LF and two
+ * hyphens followed by what is not the boundary, the start of the boundaries form-data encoders write
+ * (undici's `----formdata-undici-0`, browsers' `----WebKitFormBoundary`) cut short by a byte no
+ * boundary has there, and whole lines of `--` and of `--` and other text. The upload is a
+ * multipart/form-data body (RFC 7578, RFC 2046 section 5.1.1: the delimiter is CR LF, `--` and the
+ * whole boundary), so a parser that ends the file part at the first CR LF `--`, or at a boundary's
+ * prefix, keeps the file cut there, which image.served-at-url ("served, byte for byte") forbids.
+ */
+const NEAR_DELIMITERS = ['\r\n--', '\r\n------formdata-undici-0x', '\r\n------WebKitFormBoundary!', '\r\n--not-the-boundary\r\n', '\r\n--\r\n', '\r\n----\r\n'].map((text) => Buffer.from(text, 'latin1'));
+
+/**
+ * Bytes after the image's end: after IEND, EOI (written first where the sample has none) or the GIF
+ * trailer. Random bytes, with every near-delimiter among them (each at a drawn place).
+ */
 function withTrailingBytes(sample: SampleFile, bytes: Buffer, random: Random): Buffer {
   const ended = sample.type === 'image/jpeg' && !(bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9) ? Buffer.concat([bytes, Buffer.from([0xff, 0xd9])]) : bytes;
   const trailing = Buffer.alloc(random.int(1, 8192));
   for (let index = 0; index < trailing.length; index++) trailing[index] = random.int(0, 255);
-  return Buffer.concat([ended, trailing]);
+  const cuts = NEAR_DELIMITERS.map(() => random.int(0, trailing.length)).sort((a, b) => a - b);
+  const parts = cuts.flatMap((cut, index) => [trailing.subarray(index === 0 ? 0 : cuts[index - 1]!, cut), NEAR_DELIMITERS[index]!]);
+  return Buffer.concat([ended, ...parts, trailing.subarray(cuts.at(-1)!)]);
 }

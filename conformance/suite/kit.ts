@@ -38,8 +38,11 @@ export class NotApplicableSignal extends Error {
 /** Thrown into openapi-fetch when no response came back; the failure is already recorded. */
 export class NoResponseError extends Error {}
 
-/** Ends a test as not run: the target kept answering 429 after the waits and retries the suite allows. */
-export class RateLimitedSignal extends Error {
+/**
+ * Ends a test as not run, with no verdict: the target kept answering 429 after the waits and retries the
+ * suite allows, or the run's shared author stayed locked by other tests past the wait allowed.
+ */
+export class NotRunSignal extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
@@ -182,7 +185,7 @@ export class Kit {
     // suite gives up on it; its test then did not run: it neither passed nor failed on that answer.
     this.judge(result.exchange);
     this.judgeRemaining(result.exchange);
-    if (result.exchange.rateLimited) throw new RateLimitedSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
+    if (result.exchange.rateLimited) throw new NotRunSignal(`not run: ${result.exchange.request.method} ${new URL(result.exchange.request.url).pathname}: ${result.exchange.rateLimited}`);
     return result;
   }
 

@@ -9,12 +9,17 @@
  * space, or drops its punctuation or accents (a key built from the slug, or from a form's cleaned
  * input) refuses them with a `409` the contract does not allow.
  *
+ * Nor is a name a pattern: names in which one letter, or the end of a word, is a character that LIKE,
+ * GLOB or a regular expression reads as a wildcard (`_`, `%`, `?`, `*`, `.`), so that as a pattern each
+ * matches the plain name, are names of their own too. A server that looks for a taken name with
+ * `name LIKE ?` unescaped answers such a name `409`.
+ *
  * Both orders: a server that cleans only the name it receives, or only the names it holds, keeps one of
  * them apart. So one pair's plain name is taken first and its variants sent after, and another pair's
  * variants are taken first and its plain name sent after (each round at once: the names are all
  * different, so no order among them matters).
  *
- * What it leaves: each create test makes twelve pages or newsletters, each rename test seven, named
+ * What it leaves: each create test makes twenty-two pages or newsletters, each rename test twelve, named
  * after the run.
  */
 import { suiteContext } from '../context.ts';
@@ -40,6 +45,12 @@ const VARIANTS: Variant[] = [
   { differ: 'its inner space doubled', spell: (plain) => plain.replace(WORDS, 'kept  apart') },
   { differ: 'a hyphen for its inner space', spell: (plain) => plain.replace(WORDS, 'kept-apart') },
   { differ: 'an accent (é for e, which NFKC keeps)', spell: (plain) => plain.replace(WORDS, 'k\u00e9pt apart') },
+  // Wildcards of LIKE, GLOB and regular expressions, each making a pattern that matches the plain name.
+  { differ: 'an _ for a letter', spell: (plain) => plain.replace(WORDS, 'k_pt apart') },
+  { differ: 'a % for the end of a word', spell: (plain) => plain.replace(WORDS, 'kept ap%') },
+  { differ: 'a ? for a letter', spell: (plain) => plain.replace(WORDS, 'k?pt apart') },
+  { differ: 'a * for the end of a word', spell: (plain) => plain.replace(WORDS, 'kept ap*') },
+  { differ: 'a . for a letter', spell: (plain) => plain.replace(WORDS, 'k.pt apart') },
 ];
 
 /** The contract's comparison, near enough to prove the suite's names apart (lower case for full case folding). */
@@ -97,7 +108,7 @@ const RULES = ['names.unique-any-case', 'requests.valid-input-accepted'];
 
 for (const { create, rename } of UNIQUELY_NAMED) {
   forOperation(create, (test) => {
-    test('accepts names that differ from a taken one only by white space, punctuation or an accent, which the comparison keeps, as sent', { check: 'conflict_detection', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test('accepts names that differ from a taken one only by white space, punctuation, an accent or a wildcard character, which the comparison keeps, as sent', { check: 'conflict_detection', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       for (const round of rounds(t)) {
         const answers = await Promise.all(round.map((beside) => send(t, create, beside.name)));
         round.forEach((beside, index) => verifyAccepted(t, create, 201, beside, answers[index]!));
@@ -106,7 +117,7 @@ for (const { create, rename } of UNIQUELY_NAMED) {
   });
 
   forOperation(rename, (test) => {
-    test('accepts renames to names that differ from a taken one only by white space, punctuation or an accent, as sent', { check: 'conflict_detection', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test('accepts renames to names that differ from a taken one only by white space, punctuation, an accent or a wildcard character, as sent', { check: 'conflict_detection', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const [taken, renamed] = rounds(t);
       const [own, ...made] = await Promise.all([send(t, create, t.names.name('renamed')), ...taken.map(({ name }) => send(t, create, name))]);
       t.ensure(own!.status === 201 && own!.id !== undefined, `${create} answered ${own!.status ?? 'nothing'}; expected 201`, { evidence: own!.exchange });
