@@ -787,8 +787,8 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'page-domain-cut-keeps-hyphen', include: ['createPage'], caughtBy: ['page_creation', 'not_a_server_error'], breaks: ['page.domain-random-part', 'responses.no-server-error'] },
   { fault: 'category-explicit-slug-checked-against-explicit', include: ['createCategory'], caughtBy: ['conflict_detection', 'not_a_server_error'], breaks: ['category.slug-taken', 'responses.no-server-error'] },
   { fault: 'newsletter-get-name-slug-recomputed', include: ['getNewsletter'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
-  // The thirty-first and thirty-second looks' misses of state, keys and uploads, closed by checks over their classes. Every list the suite can
-  // add to, an older item written again by a write that answers it unchanged (the upsert of its key,
+  // The thirty-first and thirty-second looks' misses of state, keys and uploads, closed by checks over
+  // their classes. Every list the suite can add to, an older item written again by a write that answers it unchanged (the upsert of its key,
   // `{}` to its update) and the list read after it (list_ordering, rewrite-keeps-place.test.ts): in its
   // place and as it was (lists.newest-first, subscriber.upsert-same-id, resources.empty-update-unchanged).
   { fault: 'subscribers-ordered-by-last-upsert', include: ['listSubscribers'], caughtBy: ['list_ordering'], breaks: ['lists.newest-first', 'subscriber.upsert-same-id'] },
