@@ -519,6 +519,19 @@ export const FAULT_CATALOG = {
   'newsletter-rename-touches-emails': "updateNewsletter renaming a newsletter moves the updated_at of every email of the newsletter to the rename's time",
   'newsletter-get-name-slug-recomputed': "getNewsletter answers a name_slug derived again from the name: a suffixed slug (weekly-1) reads without its suffix",
   'emails-list-scheduled-at-null': 'listEmails answers every email with scheduled_at null, a scheduled one too (getEmail shows its time)',
+  // The thirty-third look, written from the contract alone (thirty-third-look.ts).
+  'page-domain-from-explicit-slug': "createPage makes the domain of a page given an explicit slug from that slug (eng-k3x9q2...), not from its name_slug",
+  'post-create-markdown-trailing-spaces-trimmed': "createPost trims the white space at the end of the Markdown's lines before rendering it: two trailing spaces, a hard line break, give no <br>",
+  'post-create-markdown-depth-off-by-one': 'createPost answers Markdown whose lists or block quotes nest exactly 50 levels deep (the largest depth allowed) 422 naming content_md',
+  'post-update-html-limit-in-bytes': "updatePost measures the HTML its Markdown renders to in UTF-8 bytes: a rendering under 1,000,000 characters but over a million bytes is refused 422 naming content_md",
+  'post-publish-touches-page': "updatePost publishing a draft moves the updated_at of the post's page",
+  'authors-ordered-by-name': 'listAuthors orders authors by formatted_name instead of newest first',
+  'category-color-defaults-to-last-used': "createCategory without a colour gives the category the colour of the page's newest category instead of null",
+  'post-update-numeric-string-ids-read': 'updatePost reads a category_id or author_id sent as a string of digits ("5") as the number instead of answering 422',
+  'post-location-trailing-slash-doubled': "createPost through /pages/{id}/posts/ (a trailing slash) answers a Location with a doubled slash (/posts//{id}), a URL no operation answers",
+  'post-delete-body-content-type-415': 'deletePost answers a DELETE carrying a body that is not JSON (text/plain) 415 and keeps the post, instead of ignoring the body',
+  'author-update-active-strings-read': 'updateAuthor reads active sent as "true" or "false" (any case), 1 or 0 as a boolean instead of answering 422 naming active',
+  'category-update-deflate-read-raw': "updateCategory inflates a Content-Encoding: deflate body as raw DEFLATE: a body in HTTP's deflate (the zlib format) is answered 400, a raw stream is applied",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
