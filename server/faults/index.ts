@@ -47,6 +47,7 @@ import { breakTwentyNinthLookParts, breakTwentyNinthLookPipeline } from './twent
 import { breakThirtiethLookParts, breakThirtiethLookPipeline } from './thirtieth-look.ts';
 import { breakThirtyFirstLookParts, breakThirtyFirstLookPipeline } from './thirty-first-look.ts';
 import { breakThirtySecondLookParts, breakThirtySecondLookPipeline } from './thirty-second-look.ts';
+import { breakThirtyFourthLookParts, breakThirtyFourthLookPipeline } from './thirty-fourth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -94,6 +95,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtiethLookParts(on, parts);
       breakThirtyFirstLookParts(on, parts);
       breakThirtySecondLookParts(on, parts);
+      breakThirtyFourthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -114,7 +116,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtieth = breakThirtiethLookPipeline(on, twentyNinth, context);
       const thirtyFirst = breakThirtyFirstLookPipeline(on, thirtieth, context);
       const thirtySecond = breakThirtySecondLookPipeline(on, thirtyFirst, context);
-      return { ...thirtySecond, api: breakOverloadPipeline(on, thirtySecond.api, context) };
+      const thirtyFourth = breakThirtyFourthLookPipeline(on, thirtySecond, context);
+      return { ...thirtyFourth, api: breakOverloadPipeline(on, thirtyFourth.api, context) };
     },
   };
 }
