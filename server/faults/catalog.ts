@@ -532,6 +532,19 @@ export const FAULT_CATALOG = {
   'post-delete-body-content-type-415': 'deletePost answers a DELETE carrying a body that is not JSON (text/plain) 415 and keeps the post, instead of ignoring the body',
   'author-update-active-strings-read': 'updateAuthor reads active sent as "true" or "false" (any case), 1 or 0 as a boolean instead of answering 422 naming active',
   'category-update-deflate-read-raw': "updateCategory inflates a Content-Encoding: deflate body as raw DEFLATE: a body in HTTP's deflate (the zlib format) is answered 400, a raw stream is applied",
+  // The thirty-fourth look, written from the contract alone (thirty-fourth-look.ts).
+  'images-pruned-to-last-ten': "uploadImage keeps only the ten newest images: the eleventh upload deletes the first, whose URL then answers 404",
+  'upload-file-413-own-title': "uploadImage's 413 for a file over 10 MiB is titled File too large, where every other 413 (a declared Content-Length over the limit) says Payload too large",
+  'send-without-body-415': 'sendEmail answers a send with no body at all (no Content-Type) 415 instead of sending at once',
+  'send-unicode-blank-content-sent': 'sendEmail judges content blank by ASCII white space alone: an email whose content_html is a no-break or ideographic space is scheduled, not 422 email-not-sendable',
+  'email-create-html-crlf-as-lf': "createEmail stores a content_html written with CR LF line ends with LF alone",
+  'email-create-markdown-heading-ids': 'createEmail renders Markdown headings with id attributes (# Hello World gives <h1 id="hello-world">), which CommonMark does not',
+  'email-update-subject-html-escaped': 'updateEmail stores a new subject HTML-escaped: Q&A is kept and answered as Q&amp;A',
+  'email-update-error-count-capped': "updateEmail's 422 for more than 20 invalid inputs counts only the 20 it lists: its detail says 20 inputs, not how many there were",
+  'email-delete-409-unschedules': 'deleteEmail of a scheduled email answers 409 email-not-draft but returns the email to draft, its scheduled_at cleared',
+  'subscriber-address-254-refused': 'createSubscriber answers an address of exactly 254 characters (the longest allowed) 422 naming email',
+  'email-create-preview-from-content': "createEmail fills a preview left out of the body with the first 100 characters of the content's text (sent as null, it stays null)",
+  'emails-list-null-content-as-empty': 'listEmails answers a draft without content with content_html "" instead of null (getEmail answers null)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -48,6 +48,7 @@ import { breakThirtiethLookParts, breakThirtiethLookPipeline } from './thirtieth
 import { breakThirtyFirstLookParts, breakThirtyFirstLookPipeline } from './thirty-first-look.ts';
 import { breakThirtySecondLookParts, breakThirtySecondLookPipeline } from './thirty-second-look.ts';
 import { breakThirtyThirdLookParts, breakThirtyThirdLookPipeline } from './thirty-third-look.ts';
+import { breakThirtyFourthLookParts, breakThirtyFourthLookPipeline } from './thirty-fourth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -96,6 +97,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyFirstLookParts(on, parts);
       breakThirtySecondLookParts(on, parts);
       breakThirtyThirdLookParts(on, parts);
+      breakThirtyFourthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -117,7 +119,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtyFirst = breakThirtyFirstLookPipeline(on, thirtieth, context);
       const thirtySecond = breakThirtySecondLookPipeline(on, thirtyFirst, context);
       const thirtyThird = breakThirtyThirdLookPipeline(on, thirtySecond, context);
-      return { ...thirtyThird, api: breakOverloadPipeline(on, thirtyThird.api, context) };
+      const thirtyFourth = breakThirtyFourthLookPipeline(on, thirtyThird, context);
+      return { ...thirtyFourth, api: breakOverloadPipeline(on, thirtyFourth.api, context) };
     },
   };
 }
