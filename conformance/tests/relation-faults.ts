@@ -804,4 +804,19 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // operation: the get (GET and HEAD) and the list of posts and of emails (crud_agreement,
   // work-of-inactive-author.test.ts): as before, author_id included.
   { fault: 'email-get-inactive-author-null', include: ['getEmail'], caughtBy: ['crud_agreement'], breaks: ['author.inactive-keeps-work'] },
+  // The thirty-third and thirty-fourth looks (written from the contract alone, after the checks above):
+  // the thirteen of twenty-four caught at first contact, each with its own operation.
+  { fault: 'post-create-markdown-trailing-spaces-trimmed', include: ['createPost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'post-update-numeric-string-ids-read', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.exact-scalars'] },
+  { fault: 'author-update-active-strings-read', include: ['updateAuthor'], caughtBy: ['negative_data_rejection'], breaks: ['requests.exact-scalars'] },
+  { fault: 'category-color-defaults-to-last-used', include: ['createCategory'], caughtBy: ['null_as_absent', 'category_slug'], breaks: ['requests.absent-as-default', 'category.optional-fields-null'] },
+  { fault: 'images-pruned-to-last-ten', include: ['uploadImage'], caughtBy: ['ensure_resource_availability', 'head_as_get'], breaks: ['image.served-at-url'] },
+  { fault: 'upload-file-413-own-title', include: ['uploadImage'], caughtBy: ['problem_title_per_type'], breaks: ['errors.title-per-type'] },
+  { fault: 'send-without-body-415', include: ['sendEmail'], caughtBy: ['email_send_state_table', 'positive_data_acceptance'], breaks: ['email.send-now'] },
+  { fault: 'email-create-markdown-heading-ids', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'email-update-subject-html-escaped', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'email-update-error-count-capped', include: ['updateEmail'], caughtBy: ['negative_data_rejection'], breaks: ['errors.count-beyond-list'] },
+  { fault: 'subscriber-address-254-refused', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'email-create-preview-from-content', include: ['createEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.absent-as-default'] },
+  { fault: 'emails-list-null-content-as-empty', include: ['listEmails'], caughtBy: ['list_ordering'], breaks: ['resources.empty-update-unchanged'] },
 ];
