@@ -2,12 +2,14 @@
  * Phase 2, boundaries: for every constrained input of an operation, the values on both sides of each
  * limit the contract states. Inside a limit the request must be accepted; just outside it, refused with
  * 422. A string's maxLength is also sent in characters outside the Basic Multilingual Plane (two UTF-16
- * code units each), where its pattern allows them. Every enum value, both booleans and `null` where allowed are sent once each, whatever
+ * code units each), where its pattern allows them, and Markdown at the limits its description states
+ * (markdown-limits.ts). Every enum value, both booleans and `null` where allowed are sent once each, whatever
  * `--max-examples` says: these are finite and each can hide its own bug.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
 import { astralStringOfLength, stringOfLength, oneLonger } from './boundary-values.ts';
 import { inputFields, type CoveredKeyword, type InputField } from './fields.ts';
+import { markdownBoundaries } from './markdown-limits.ts';
 import { oneCharacterValue } from './short-values.ts';
 import { makeCase, type CaseInput, type GeneratedCase } from './model.ts';
 
@@ -24,7 +26,7 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
   const cases: GeneratedCase[] = [];
   for (const field of inputFields(contract, operation)) {
     const c = field.constrained;
-    const add = (title: string, keyword: CoveredKeyword, value: unknown, accept: boolean) => {
+    const add = (title: string, keyword: CoveredKeyword | undefined, value: unknown, accept: boolean) => {
       // A path id must name a real resource, so only values outside the id's range can be sent there.
       if (accept && (field.in === 'path' || field.reference)) return;
       cases.push(
@@ -33,7 +35,7 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
           operationId: operation.operationId,
           title: `${field.location} ${title}`,
           location: field.location,
-          keywords: [keyword],
+          keywords: keyword ? [keyword] : [],
           expect: accept ? { kind: 'accept' } : { kind: 'reject', status: 422 },
           input: inputWith(field, value, baseBody),
         }),
@@ -66,6 +68,9 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
         const astral = astralStringOfLength(c, c.maxLength);
         if (astral !== undefined) add(`at its maxLength ${c.maxLength} in characters outside the Basic Multilingual Plane`, 'maxLength', astral, true);
       }
+      // The limits stated of Markdown beside its schema (its nesting, the length of its HTML), at their
+      // bound: accepted, as requests.valid-input-accepted says of boundary values (markdown-limits.ts).
+      for (const boundary of markdownBoundaries(field)) add(`of Markdown ${boundary.what}`, undefined, boundary.markdown, true);
     }
     if (Array.isArray(c.enum)) {
       for (const value of c.enum.filter((item: unknown) => item !== null)) add(`= ${JSON.stringify(value)} (enum value)`, 'enum', value, true);

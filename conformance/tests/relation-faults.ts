@@ -819,4 +819,18 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-address-254-refused', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'email-create-preview-from-content', include: ['createEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.absent-as-default'] },
   { fault: 'emails-list-null-content-as-empty', include: ['listEmails'], caughtBy: ['list_ordering'], breaks: ['resources.empty-update-unchanged'] },
+  // The thirty-third and thirty-fourth looks' misses of limits, white space and text kept as sent,
+  // closed by checks over their classes. Every body field whose description states Markdown's limits
+  // (every content_md: nesting, length of the HTML) is sent, in the boundaries phase, Markdown nested
+  // exactly that deep (block quotes, bullet and ordered lists, the two in turn) and Markdown rendering to
+  // exactly that many characters in letters of 2, 3 and 4 bytes (positive_data_acceptance,
+  // cases/markdown-limits.ts). sendEmail meets content_html of each Unicode White_Space character alone
+  // (no content) and of characters that show nothing but are not white space, U+200B and U+FEFF among
+  // them (content) (email_send_state_table, send-email.test.ts, white-space.ts). Every create and update
+  // whose body takes content_html beside content_md writes it with the free text and every line end, read
+  // back by the answer, the get and the list (crud_agreement, non-ascii-read-back.test.ts).
+  { fault: 'post-create-markdown-depth-off-by-one', include: ['createPost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'post-update-html-limit-in-bytes', include: ['updatePost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'send-unicode-blank-content-sent', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-not-ready', 'email.not-sendable-fields'] },
+  { fault: 'email-create-html-crlf-as-lf', include: ['createEmail'], caughtBy: ['crud_agreement'], breaks: ['requests.html-over-markdown', 'resources.answer-as-stored'] },
 ];

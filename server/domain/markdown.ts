@@ -104,6 +104,22 @@ function containerDepth(tokens: readonly Token[]): number {
   return deepest;
 }
 
+/**
+ * The characters of a text, as the contract counts the HTML's limit ("at most 1,000,000 characters",
+ * as JSON Schema's maxLength counts): a character outside the Basic Multilingual Plane is one, though
+ * JavaScript's `length` counts its two UTF-16 code units. Counted only for a text whose code units are
+ * over the limit.
+ */
+function characterCount(text: string): number {
+  if (text.length <= RENDERED_HTML_MAX_LENGTH) return text.length;
+  let lowSurrogates = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xdc00 && unit <= 0xdfff && index > 0 && (text.charCodeAt(index - 1) & 0xfc00) === 0xd800) lowSurrogates += 1;
+  }
+  return text.length - lowSurrogates;
+}
+
 /** The HTML of `markdown`, or why it is refused. Synchronous and CPU-bound: call it off the event loop. */
 export function renderMarkdown(markdown: string): Rendering {
   const tokens = markdownIt.parse(markdown, {});
@@ -119,6 +135,6 @@ export function renderMarkdown(markdown: string): Rendering {
     if (error instanceof RangeError) return tooLong;
     throw error;
   }
-  if (html.length > RENDERED_HTML_MAX_LENGTH) return tooLong;
+  if (characterCount(html) > RENDERED_HTML_MAX_LENGTH) return tooLong;
   return { html: html.replace(CONTROLS_OUTSIDE_LINES, '\uFFFD') };
 }

@@ -39,11 +39,18 @@ export function ensureNotSent(email: EmailState): void {
   }
 }
 
+/**
+ * Blank: only white space, as Unicode's White_Space property has it (the send table: "no
+ * `content_html` (or only white space)"). Not JavaScript's `trim`, which leaves U+0085 (NEXT LINE, white
+ * space) and strips U+FEFF (a zero-width no-break space, which is not).
+ */
+const BLANK = /^\p{White_Space}*$/u;
+
 /** What keeps an email from being sent, as field errors; empty when it is ready. */
 export function missingForSend(email: EmailState, audience: number): FieldError[] {
   const missing: FieldError[] = [];
-  if (email.subject.trim() === '') missing.push({ field: 'subject', message: 'must not be blank to send' });
-  if (email.content_html === null || email.content_html.trim() === '') {
+  if (BLANK.test(email.subject)) missing.push({ field: 'subject', message: 'must not be blank to send' });
+  if (email.content_html === null || BLANK.test(email.content_html)) {
     missing.push({ field: 'content_html', message: 'the email has no content' });
   }
   if (audience === 0) {

@@ -64,4 +64,23 @@ describe('rendered Markdown', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.content_html.length).toBeLessThanOrEqual(RENDERED_HTML_MAX_LENGTH);
   });
+
+  // The limit counts characters, as the contract states it: an emoji is one, though two UTF-16 code
+  // units. `<p>`, `</p>` and a line end are 8 characters; each `&` renders as the five of `&amp;`.
+  const renderingTo = (characters: number) => `${'\u{1F600}'.repeat(1002)}${'&'.repeat((characters - 8 - 1002) / 5)}`;
+
+  it('that renders to exactly the limit in characters, more in UTF-16 code units and bytes, is rendered', async () => {
+    const page = (await t.api('POST', '/pages', { body: { name: 'Markdown at the limit' } })).body;
+    const answer = await t.api('POST', `/pages/${page.id}/posts`, { body: { title: 'At the limit', content_md: renderingTo(RENDERED_HTML_MAX_LENGTH) } });
+    expect(answer.status).toBe(201);
+    expect([...answer.body.content_html].length).toBe(RENDERED_HTML_MAX_LENGTH);
+    expect(answer.body.content_html.length).toBeGreaterThan(RENDERED_HTML_MAX_LENGTH);
+  });
+
+  it('that renders to one character past the limit is a 422 naming content_md', async () => {
+    const page = (await t.api('POST', '/pages', { body: { name: 'Markdown past the limit' } })).body;
+    const answer = await t.api('POST', `/pages/${page.id}/posts`, { body: { title: 'Past the limit', content_md: `${renderingTo(RENDERED_HTML_MAX_LENGTH)}a` } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual([{ field: 'content_md', message: expect.stringMatching(/at most 1,000,000 characters of HTML/) }]);
+  });
 });

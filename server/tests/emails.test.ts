@@ -202,6 +202,18 @@ describe('POST /newsletters/{newsletter_id}/emails/{id}/send', () => {
     expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['subject', 'content_html']);
   });
 
+  it('judges blank by Unicode white space: NEXT LINE (U+0085) and an ideographic space are no content, a zero-width no-break space (U+FEFF) is content', async () => {
+    // JavaScript's trim takes U+FEFF for white space and leaves U+0085; Unicode's White_Space is the other way round.
+    const [nextLine, ideographic, zeroWidth] = await Promise.all(['\u0085', '\u3000', '\uFEFF'].map((content_html) => createEmail({ content_html })));
+    for (const email of [nextLine!, ideographic!]) {
+      const { status, body } = await send(email.id, { scheduled_at: new Date(clock.now().getTime() + 24 * HOUR).toISOString() });
+      expect(status).toBe(422);
+      expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['content_html']);
+    }
+    const sent = await send(zeroWidth!.id, { scheduled_at: new Date(clock.now().getTime() + 24 * HOUR).toISOString() });
+    expect(sent.status).toBe(200);
+  });
+
   it('refuses a newsletter without an active, verified subscriber with 422', async () => {
     const lonely = (await t.api('POST', '/newsletters', { body: { name: 'Nobody reads this' } })).body.id;
     const email = await createEmail({}, lonely);

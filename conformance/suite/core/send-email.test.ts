@@ -18,6 +18,7 @@ import type { Kit } from '../kit.ts';
 import { MISSING_ID } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { verifyConflictType } from '../conflicts.ts';
+import { allowedIn, codePoint, EMPTY_LOOKING_NOT_WHITE_SPACE, UNICODE_WHITE_SPACE } from '../white-space.ts';
 
 /** What can keep an email from being sent, as email-not-sendable names it in `errors`. */
 const NOT_SENDABLE_CAUSES = ['subject', 'content_html', 'path.newsletter_id'] as const;
@@ -332,12 +333,23 @@ forOperation('sendEmail', (test) => {
     }
   });
 
-  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html or content_md, on create or update, and refuses one of empty or white-space content naming content_html', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
+  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html or content_md, on create or update, or a character that is not white space (U+200B, U+FEFF), and refuses one of empty or white-space content (each Unicode white space alone) naming content_html', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = (await resources.sendableEmail()).newsletter_id;
     const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();
     // Made at once, then sent at once: each email is its own, so nothing depends on the order.
-    const cases = [...MARKUP_ONLY_CONTENT.map((item) => ({ ...item, sendable: true })), ...NO_CONTENT.map((item) => ({ ...item, update: undefined, sendable: false }))];
+    // "Only white space" is Unicode's White_Space: each such character the content_html takes, alone
+    // beyond ASCII (ASCII's are together in NO_CONTENT), is no content; a character that shows nothing
+    // but is not white space (U+200B) is content (white-space.ts).
+    const beyondAscii = (characters: readonly string[]) => allowedIn(t, 'createEmail', 'content_html', characters).filter((character) => character > '\u007F');
+    const whiteSpace = beyondAscii(UNICODE_WHITE_SPACE).map((character) => ({ what: `content_html of ${codePoint(character)} alone, white space`, create: { content_html: character }, update: undefined, sendable: false }));
+    const notWhiteSpace = beyondAscii(EMPTY_LOOKING_NOT_WHITE_SPACE).map((character) => ({ what: `${codePoint(character)} alone, as content_html: not white space`, create: { content_html: character }, update: undefined, sendable: true }));
+    const cases = [
+      ...MARKUP_ONLY_CONTENT.map((item) => ({ ...item, sendable: true })),
+      ...notWhiteSpace,
+      ...NO_CONTENT.map((item) => ({ ...item, update: undefined, sendable: false })),
+      ...whiteSpace,
+    ];
     const emails = await Promise.all(
       cases.map(async (item) => {
         const email = await resources.email(newsletterId, item.create);

@@ -1,8 +1,9 @@
 /**
  * resources.update-kept and resources.answer-as-stored for text beyond ASCII, text that other formats
  * escape and text that Unicode normalisation would change, through every read: the fields stored as
- * sent that take free text (no format, no enum; not the HTML and Markdown content, which have rules of
- * their own) are written with text of Latin letters with accents, Greek, CJK, a character outside the
+ * sent that take free text (no format, no enum; not the Markdown content, which is rendered), and the
+ * HTML content where a body takes it beside Markdown (stored as sent, requests.html-over-markdown), are
+ * written with text of Latin letters with accents, Greek, CJK, a character outside the
  * Basic Multilingual Plane, the characters HTML, SQL, JSON and URLs escape (`&`, `<`, `>`, `"`, `'`, a
  * backslash, `%20`), compatibility characters (a ligature, full-width and half-width letters, a circled
  * digit, a superscript), canonically equivalent forms (a letter and its combining accent as well as
@@ -84,8 +85,30 @@ const LINES = '\r\nsecond line\rthird line\nfourth\tline';
 /** The longest value written: the suite's unique name (under 60 characters), a space, the text and its lines. */
 const LONGEST = 60 + 1 + [...WRITTEN_TEXT].length + LINES.length;
 
-/** HTML and Markdown content: kept by rules of their own (rendering, a content type), not as plain text. */
-const MARKUP_FIELDS = ['content_html', 'content_md'];
+/** Markdown content: rendered (markdown.commonmark), never read back as sent. */
+const MARKUP_FIELDS = ['content_md'];
+
+/**
+ * HTML content, where a body takes it beside Markdown: "a `content_html` given as text ... is stored as
+ * sent" (requests.html-over-markdown), so it is read back as written like any free text, its line ends
+ * (CR LF, CR) included; an HTML field whose body takes no Markdown has rules of its own.
+ */
+const HTML_BESIDE_MARKDOWN = { html: 'content_html', markdown: 'content_md' };
+
+/** The fields of the operation's JSON body. */
+const bodyFieldsOf = (operationId: string): string[] => {
+  const body = jsonMedia(contract.operation(operationId));
+  return body ? Object.keys(contract.resolve(body.schema, body.schemaPointer).node.properties ?? {}) : [];
+};
+
+/** The HTML field the operation stores as sent, when its body takes it beside Markdown. */
+const htmlStoredAsSent = (operationId: string): string[] => {
+  const fields = bodyFieldsOf(operationId);
+  return fields.includes(HTML_BESIDE_MARKDOWN.html) && fields.includes(HTML_BESIDE_MARKDOWN.markdown) ? [HTML_BESIDE_MARKDOWN.html] : [];
+};
+
+/** The rules a test judges: those of free text, and requests.html-over-markdown where HTML is among the fields. */
+const rulesFor = (fields: readonly string[]): string[] => (fields.includes(HTML_BESIDE_MARKDOWN.html) ? [...RULES, 'requests.html-over-markdown'] : RULES);
 
 /** The author's text fields an update stores as sent (`formatted_name` follows the names). */
 const AUTHOR_TEXT_FIELDS = ['first_name', 'last_name', 'position', 'short_description', 'long_description'];
@@ -159,10 +182,10 @@ function underEach(operationIds: readonly (string | undefined)[], declare: (test
 }
 
 for (const [updateId, subject] of Object.entries(UPDATES)) {
-  const fields = subject.fields.filter((field) => takesFreeText(updateId, field));
+  const fields = [...subject.fields, ...htmlStoredAsSent(updateId)].filter((field) => takesFreeText(updateId, field));
   if (fields.length === 0) continue;
   underEach([updateId, subject.readerId], (test) => {
-    test(title(fields, listOf(contract, subject.readerId) ? ', and so does the list' : ''), { check: 'crud_agreement', rules: RULES, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test(title(fields, listOf(contract, subject.readerId) ? ', and so does the list' : ''), { check: 'crud_agreement', rules: rulesFor(fields), needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const ids = await subject.make(new Resources(t), t);
       await updatesAndReadsBack(t, updateId, subject.readerId, ids, fields);
     });
@@ -175,10 +198,10 @@ for (const create of contract.operations.filter((candidate) => candidate.method 
   const reader = readerOf(create);
   // The fields stored as sent are those the update subjects name for the same read.
   const stored = Object.values(UPDATES).find((subject) => subject.readerId === reader?.operationId)?.fields ?? [];
-  const fields = stored.filter((field) => takesFreeText(create.operationId, field));
+  const fields = [...stored, ...htmlStoredAsSent(create.operationId)].filter((field) => takesFreeText(create.operationId, field));
   if (!reader || fields.length === 0) continue;
   underEach([create.operationId, listOf(contract, reader.operationId)?.operation.operationId], (test) => {
-    test(`${title(fields, '')}, in the create's answer, the get${listOf(contract, reader.operationId) ? ' and the list' : ''}`, { check: 'crud_agreement', rules: [...RULES, 'resources.readable-after-create'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test(`${title(fields, '')}, in the create's answer, the get${listOf(contract, reader.operationId) ? ' and the list' : ''}`, { check: 'crud_agreement', rules: [...rulesFor(fields), 'resources.readable-after-create'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const parentIds = await pathIdsFor(t, create);
       const written = writtenValues(t, create.operationId, fields);
       const body = filledCreateBody(t, create.operationId, written, { author_id: new Resources(t).authorId() });
