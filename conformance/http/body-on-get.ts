@@ -1,7 +1,7 @@
 /**
- * A GET that carries a body. fetch refuses to send one (a GET body has no meaning in HTTP, RFC 9110
- * section 9.3.1), but clients and proxies do send them, so a server must cope: this goes through
- * node:http. The body is sent whole, with its Content-Length.
+ * A GET (or HEAD) that carries a body. fetch refuses to send one (a GET body has no meaning in HTTP,
+ * RFC 9110 section 9.3.1), but clients and proxies do send them, so a server must cope: this goes
+ * through node:http. The body is sent whole, with its Content-Length.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -9,24 +9,30 @@ import { shellQuote } from './curl.ts';
 import type { Exchange, RecordedRequest } from './exchange.ts';
 
 export interface GetWithBody {
+  /** GET unless said. */
+  method?: 'GET' | 'HEAD';
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (recorded as Latin-1, as the exchange keeps binary bodies). */
+  body: string | Buffer;
   timeoutMs: number;
 }
 
 export function sendGetWithBody(request: GetWithBody): Promise<Exchange> {
+  const method = request.method ?? 'GET';
+  const text = typeof request.body === 'string' ? request.body : request.body.toString('latin1');
   const headers = { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) };
   const curlHeaders = Object.entries(request.headers)
     .map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`)
     .join(' ');
   const recorded: RecordedRequest = {
-    method: 'GET',
+    method,
     url: request.url,
     headers: Object.entries(headers),
-    body: request.body,
-    // curl sends a body with -X GET as given, without turning the request into a POST.
-    reproduction: `curl -i -X GET ${shellQuote(request.url)} ${curlHeaders} --data-binary ${shellQuote(request.body)}`,
+    body: text,
+    // curl sends a body with -X GET as given, without turning the request into a POST; for HEAD it
+    // waits for a body that never comes, hence the time limit.
+    reproduction: `curl -i -X ${method}${method === 'HEAD' ? ' --max-time 5' : ''} ${shellQuote(request.url)} ${curlHeaders} --data-binary ${shellQuote(text)}`,
   };
   const started = performance.now();
   const client = request.url.startsWith('https:') ? https : http;
@@ -38,7 +44,7 @@ export function sendGetWithBody(request: GetWithBody): Promise<Exchange> {
       clearTimeout(timer);
       resolve({ request: recorded, ...exchange, startedAt: started, endedAt: performance.now() });
     };
-    const outgoing = client.request(request.url, { method: 'GET', headers }, (response) => {
+    const outgoing = client.request(request.url, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.once('end', () =>

@@ -26,7 +26,9 @@ export class ContractIndex {
     this.basePath = new URL(contract.servers[0].url).pathname.replace(/\/$/, '');
     this.routes = Object.entries<Node>(contract.paths).map(([template, item]) => ({
       template,
-      pattern: new RegExp(`^${this.basePath}${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+      // In any letter case, as the router matches paths (express and the validator route `/PAGES` as
+      // `/pages`): a path it answers is one whose HEAD, Allow and parameter checks are found here too.
+      pattern: new RegExp(`^${this.basePath}${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
       // HEAD is answered wherever GET is (http/head.ts), as HTTP requires.
       methods: METHODS.filter((m) => this.resolve(item)[m] || (m === 'head' && this.resolve(item).get)).map((m) => m.toUpperCase()),
     }));

@@ -86,3 +86,16 @@ describe('HEAD', () => {
     expect((await t.api('PUT', '/pages')).headers.get('allow')).toBe('GET, HEAD, POST');
   });
 });
+
+// The router answers a path in any letter case as the path itself (`/PAGES/3` as `/pages/3`): what
+// the server answers with GET there, it answers with HEAD too, and its checks of the path's
+// parameters apply to it as to the path as the contract spells it.
+describe('a path in other letter case', () => {
+  it('answers HEAD as GET, and refuses an unknown query parameter with 422', async () => {
+    const path = `/PAGES/${ids.page_id}`;
+    const { get, head } = await both(path);
+    expect([get.status, head.status]).toEqual([200, 200]);
+    expect(comparable(head.headers)).toEqual(comparable(get.headers));
+    expect((await t.api('GET', `${path}?bogus=1`)).status).toBe(422);
+  });
+});

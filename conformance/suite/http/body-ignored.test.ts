@@ -1,36 +1,76 @@
 /**
- * requests.body-ignored-without-operation-body: an operation that takes no body ignores one that is
- * sent anyway, whatever it holds. A GET with a body (sent through node:http, since fetch refuses) and a
- * DELETE with one each get the answer they would get without it; a server that reads such a body and
- * answers 400 or 415 breaks clients and proxies that attach one.
+ * requests.body-ignored-without-operation-body: "A body sent to an operation that takes none (GET,
+ * DELETE) is ignored, whatever it holds: the answer is the one the request gets without it." Every
+ * operation of the contract that takes no body is sent one of each kind (stray-bodies.ts: JSON, JSON
+ * that does not parse, text, a form, bytes with and without a Content-Type, a Content-Encoding known
+ * and unknown), all at once beside the same request without one, and must answer as that request did.
+ *
+ * A GET (each body) and a HEAD (one body, drawn from the seed) go through node:http, since fetch
+ * refuses a body on them; they read the resources the operation's tests read. A DELETE deletes a
+ * resource of its own with one body (drawn from the seed: 204, as without it), then sends every body
+ * again to the deleted resource beside a bare DELETE (404 all): a server that refuses a body before it
+ * looks the resource up shows on either, one that refuses it only once found on the first.
  */
 import { sendGetWithBody } from '../../http/body-on-get.ts';
+import type { Exchange } from '../../http/exchange.ts';
+import type { OperationInfo } from '../../contract/document.ts';
 import { forOperation } from '../harness.ts';
+import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
-import { Resources } from '../resources.ts';
+import { fillPath, pathIdsFor } from '../requests.ts';
+import { STRAY_BODIES, type StrayBody } from '../stray-bodies.ts';
 
-/** Neither JSON nor declared as what it is: a server that reads it can only refuse it. */
-const STRAY_BODY = '{"this is": not JSON';
+const { contract } = suiteContext();
 
-forOperation('listPages', (test) => {
-  test('ignores a body sent with GET: the list answers 200 as without it', { check: 'positive_data_acceptance', rules: ['requests.body-ignored-without-operation-body'], needs: ['body_ignored'] }, async (t: Kit) => {
-    const plain = await t.raw({ method: 'GET', path: '/pages', query: { size: 1 } });
-    t.ensure(plain.status === 200, `listPages without a body answered ${plain.status ?? 'nothing'}`, { evidence: plain.exchange });
-    const headers: Record<string, string> = { ...t.options.headers, Authorization: `Bearer ${t.options.token}`, 'Content-Type': 'application/json' };
-    const exchange = await sendGetWithBody({ url: `${t.options.baseUrl}/pages?size=1`, headers, body: STRAY_BODY, timeoutMs: t.options.requestTimeoutSeconds * 1000 });
+const RULE = 'requests.body-ignored-without-operation-body';
+
+/** A GET or HEAD of `path` carrying `stray`, through node:http. */
+function readWithBody(t: Kit, method: 'GET' | 'HEAD', path: string, stray: StrayBody): Promise<Exchange> {
+  const headers: Record<string, string> = { ...t.options.headers, Authorization: `Bearer ${t.options.token}`, ...stray.headers };
+  return sendGetWithBody({ method, url: `${t.options.baseUrl}${path}`, headers, body: stray.body, timeoutMs: t.options.requestTimeoutSeconds * 1000 });
+}
+
+/** A DELETE of `path` carrying `stray`. */
+const deleteWithBody = (t: Kit, path: string, stray: StrayBody) => t.raw({ method: 'DELETE', path, body: stray.body, headers: stray.headers });
+
+async function readsIgnoringBodies(t: Kit, operation: OperationInfo): Promise<void> {
+  const path = fillPath(operation.path, await pathIdsFor(t, operation));
+  const onHead = t.random.pick(STRAY_BODIES);
+  const [plain, heads, ...gets] = await Promise.all([
+    t.raw({ method: 'GET', path }),
+    readWithBody(t, 'HEAD', path, onHead),
+    ...STRAY_BODIES.map((stray) => readWithBody(t, 'GET', path, stray)),
+  ]);
+  t.ensure(plain.status === 200, `GET ${path} without a body answered ${plain.status ?? 'nothing'}`, { evidence: plain.exchange });
+  for (const [stray, exchange] of [...STRAY_BODIES.map((stray, index) => [stray, gets[index]!] as const), [onHead, heads] as const]) {
     t.observe(exchange);
+    const { method } = exchange.request;
     const status = exchange.response?.status;
-    t.verify(status === 200, `GET /pages with a body that is not JSON answered ${status ?? `nothing (${exchange.error})`}; without the body it answers 200: a GET's body is ignored`, { evidence: exchange });
-  });
-});
+    t.verify(status === 200, `${method} ${path} with a body (${stray.name}) answered ${status ?? `nothing (${exchange.error})`}; without the body GET answers 200: a body the operation does not take is ignored`, { evidence: exchange });
+  }
+}
 
-forOperation('deleteCategory', (test) => {
-  test('ignores a body sent with DELETE: the category is deleted with 204', { check: 'positive_data_acceptance', rules: ['requests.body-ignored-without-operation-body'], needs: ['state'] }, async (t: Kit) => {
-    const resources = new Resources(t);
-    const pageId = resources.sharedPageId();
-    const category = await resources.category(pageId);
-    const path = `/pages/${pageId}/categories/${category.id}`;
-    const { status, exchange } = await t.raw({ method: 'DELETE', path, body: STRAY_BODY, contentType: 'application/json' });
-    t.verify(status === 204, `DELETE ${path} with a body that is not JSON answered ${status ?? 'nothing'}; without the body it answers 204: a DELETE's body is ignored`, { evidence: exchange });
+async function deletesIgnoringBodies(t: Kit, operation: OperationInfo): Promise<void> {
+  const path = fillPath(operation.path, await pathIdsFor(t, operation));
+  const first = t.random.pick(STRAY_BODIES);
+  const deleted = await deleteWithBody(t, path, first);
+  t.verify(deleted.status === 204, `DELETE ${path} of an existing resource with a body (${first.name}) answered ${deleted.status ?? 'nothing'}; without the body it answers 204: a DELETE's body is ignored`, { evidence: deleted.exchange });
+  const [plain, ...again] = await Promise.all([t.raw({ method: 'DELETE', path }), ...STRAY_BODIES.map((stray) => deleteWithBody(t, path, stray))]);
+  if (deleted.status !== 204) return;
+  t.ensure(plain.status === 404, `DELETE ${path} again, without a body, answered ${plain.status ?? 'nothing'}`, { evidence: plain.exchange });
+  STRAY_BODIES.forEach((stray, index) => {
+    const { status, exchange } = again[index]!;
+    t.verify(status === 404, `DELETE ${path} of the deleted resource with a body (${stray.name}) answered ${status ?? 'nothing'}; without the body it answers 404: a DELETE's body is ignored`, { evidence: exchange });
   });
-});
+}
+
+for (const operation of contract.operations) {
+  if (operation.requestBody || (operation.method !== 'GET' && operation.method !== 'DELETE')) continue;
+  forOperation(operation.operationId, (test) => {
+    if (operation.method === 'GET') {
+      test('ignores a body of every kind sent with GET or HEAD: answers as without it', { check: 'positive_data_acceptance', rules: [RULE], needs: ['body_ignored', 'head'] }, (t: Kit) => readsIgnoringBodies(t, operation));
+    } else {
+      test('ignores a body of every kind sent with DELETE: deletes with 204, then answers 404, as without it', { check: 'positive_data_acceptance', rules: [RULE], needs: ['state', 'body_ignored'] }, (t: Kit) => deletesIgnoringBodies(t, operation));
+    }
+  });
+}
