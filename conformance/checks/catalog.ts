@@ -168,7 +168,11 @@ export const CHECKS = {
   // Core operations.
   page_creation: {
     group: 'behaviour',
-    rule: 'createPage answers 201 with the page: slug and name_slug derived from the name (or the slug normalised), a lowercase domain, the caller\'s workspace; a name already used is 409.',
+    // Also judged on every create answer that shows a new page, whatever the test (suite/kit.ts,
+    // created-domains.ts): its domain made of its name_slug, page.domain-random-part, the rule that
+    // check stands for there.
+    rule: 'createPage answers 201 with the page: slug and name_slug derived from the name (or the slug normalised), a lowercase domain made of its name_slug and a random part, the caller\'s workspace; a name already used is 409.',
+    rules: ['page.domain-random-part'],
   },
   post_publication_state: {
     group: 'behaviour',

@@ -15,6 +15,7 @@ import { timestampsNotMillisecondUtc } from '../contract/timestamp-precision.ts'
 import { headerValueProblems } from '../contract/header-values.ts';
 import { askedPage, pageCount } from '../contract/list-envelope.ts';
 import { listOrder } from '../contract/list-order.ts';
+import { createdDomainProblem } from './created-domains.ts';
 import { pageDefaults } from '../contract/page-size.ts';
 import { writeOnlyLeaks } from '../contract/write-only.ts';
 import { Random } from '../generate/random.ts';
@@ -263,6 +264,13 @@ export class Kit {
     if (!isExcludedCheck(this.options, 'list_ordering') && !isExcludedRule(this.options, 'lists.newest-first') && missingCapability(this.options.profile, ['state']) === undefined && exchange.request.method === 'GET') {
       const problem = listOrder(observed.status, observed.bodyText)?.problem;
       if (problem !== undefined) this.recorder.fail(operation.operationId, 'list_ordering', problem, exchange, undefined, ['lists.newest-first']);
+    }
+    // A new page's domain made of its name_slug on every create answer, where the answer reflects the
+    // input (the mock answers an example's domain). Only a failure is recorded: page_creation's own tests
+    // pass it (created-domains.ts).
+    if (!isExcludedCheck(this.options, 'page_creation') && !isExcludedRule(this.options, 'page.domain-random-part') && missingCapability(this.options.profile, ['input_reflection']) === undefined) {
+      const problem = createdDomainProblem(operation, observed.status, observed.bodyText);
+      if (problem !== undefined) this.recorder.fail(operation.operationId, 'page_creation', problem, exchange, undefined, ['page.domain-random-part']);
     }
     // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {

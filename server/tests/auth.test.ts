@@ -105,9 +105,11 @@ describe('workspace isolation', () => {
     for (const path of ['/pages', '/newsletters']) {
       expect((await t.api('GET', path, { token: t.otherToken })).body.total, path).toBe(0);
     }
-    // The second workspace's one author of its own (harness.ts), and none of the first's.
+    // The second workspace's two authors of its own (harness.ts: Ada, and a Grace of the first's Grace's
+    // address), and none of the first's.
     const authors = (await t.api('GET', '/authors', { token: t.otherToken })).body;
-    expect(authors.result.map((author: { first_name: string }) => author.first_name)).toEqual(['Ada']);
-    expect(authors.total).toBe(1);
+    expect(authors.result.map((author: { first_name: string }) => author.first_name)).toEqual(['Ada', 'Grace']);
+    expect(authors.result.map((author: { id: number }) => author.id)).not.toContain(t.authorId);
+    expect(authors.total).toBe(2);
   });
 });

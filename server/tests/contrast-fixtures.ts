@@ -11,6 +11,12 @@ export async function newsletterWithReader(api: Api, name: string): Promise<numb
   return newsletter;
 }
 
+/** The first workspace's authors older than `authorId` (harness.ts: OLDER_AUTHORS), newest first, as listAuthors shows them after it. */
+export function olderAuthorIds(s: TestServer): number[] {
+  const workspace = s.server.stores.tokens.workspaceFor(s.token)!;
+  return s.server.services.authors.list(workspace, true, { page: 1, size: 100 }).items.map((author) => author.id).filter((id) => id < s.authorId);
+}
+
 /** A second author of the test's workspace (authors are made on the platform, not through the API). */
 export function anotherAuthor(s: TestServer): number {
   const workspace = s.server.stores.tokens.workspaceFor(s.token)!;

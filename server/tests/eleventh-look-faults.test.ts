@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
 import { eventually } from './harness.ts';
-import { newsletterWithReader, anotherAuthor, ids, problemType, pause } from './contrast-fixtures.ts';
+import { newsletterWithReader, anotherAuthor, ids, problemType, pause, olderAuthorIds } from './contrast-fixtures.ts';
 
 const cases: FaultContrast<any>[] = [];
 const add = <T>(c: FaultContrast<T>) => cases.push(c);
@@ -221,20 +221,20 @@ add({
       active: summary((await api('GET', '/authors')).body),
       inactive: summary((await api('GET', '/authors?active=false')).body),
       ada: (await api('GET', `/authors/${ada}`)).body.active,
-      ids: { authorId, ada },
+      ids: { authorId, ada, older: olderAuthorIds(s).map((id) => [id, true]) },
     };
   },
-  broken: ({ ids: { authorId, ada }, ...seen }) =>
+  broken: ({ ids: { authorId, ada, older }, ...seen }) =>
     expect(seen).toEqual({
-      before: [2, [[ada, true], [authorId, true]]],
-      active: [2, [[ada, false], [authorId, true]]],
+      before: [2 + older.length, [[ada, true], [authorId, true], ...older]],
+      active: [2 + older.length, [[ada, false], [authorId, true], ...older]],
       inactive: [1, [[ada, false]]],
       ada: false,
     }),
-  correct: ({ ids: { authorId, ada }, ...seen }) =>
+  correct: ({ ids: { authorId, ada, older }, ...seen }) =>
     expect(seen).toEqual({
-      before: [2, [[ada, true], [authorId, true]]],
-      active: [1, [[authorId, true]]],
+      before: [2 + older.length, [[ada, true], [authorId, true], ...older]],
+      active: [1 + older.length, [[authorId, true], ...older]],
       inactive: [1, [[ada, false]]],
       ada: false,
     }),

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
-import { anotherAuthor, ids, newsletterWithReader, pause } from './contrast-fixtures.ts';
+import { anotherAuthor, ids, newsletterWithReader, olderAuthorIds, pause } from './contrast-fixtures.ts';
 
 /** A 1×1 GIF89a, and the same image with a comment extension, so the two files differ. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
@@ -24,8 +24,9 @@ add({
     const third = anotherAuthor(s);
     const list = async (query: string) => ids((await s.api('GET', `/authors${query}`)).body);
     const whole = await list('');
-    const walked = [...(await list('?page=1&size=2')), ...(await list('?page=2&size=2'))];
-    return { whole: whole.join(), expected: [third, second, s.authorId].join(), walked: walked.join() };
+    // Behind them, the workspace's older authors (harness.ts): three pages at size 2.
+    const walked = [...(await list('?page=1&size=2')), ...(await list('?page=2&size=2')), ...(await list('?page=3&size=2'))];
+    return { whole: whole.join(), expected: [third, second, s.authorId, ...olderAuthorIds(s)].join(), walked: walked.join() };
   },
   broken: (seen) => {
     expect(seen.whole).toBe(seen.expected);

@@ -20,9 +20,9 @@ import { sharedRateLimitStores } from './shared-rate-limit.ts';
 
 export interface TestServer {
   baseUrl: string;
-  /** Token of the first workspace, which has one author (id in `authorId`). */
+  /** Token of the first workspace; its newest author is `authorId`, after two older ones (OLDER_AUTHORS). */
   token: string;
-  /** Token of a second workspace, for isolation checks; it has one author of its own. */
+  /** Token of a second workspace, for isolation checks; its newest author is Ada, after one of Grace's address. */
   otherToken: string;
   authorId: number;
   server: ComposedServer;
@@ -56,6 +56,12 @@ export function apiFor(baseUrl: string, defaultToken: string): Api {
     return { status: response.status, headers: response.headers, body: parsed as any };
   };
 }
+
+/** The first workspace's authors older than its newest, Grace, oldest first. */
+export const OLDER_AUTHORS = [
+  { first_name: 'Margaret', last_name: 'Hamilton', email: 'margaret@example.com' },
+  { first_name: 'Barbara', last_name: 'Liskov', email: 'barbara@example.com' },
+] as const;
 
 export async function startTestServer(
   overrides: Partial<ServerConfig> & {
@@ -112,12 +118,19 @@ async function startOn(
   const workspace = server.stores.tokens.createWorkspace('Test workspace', now);
   const token = newToken();
   server.stores.tokens.addToken(workspace, token, 'test', now);
+  // Older authors first, made in an order that is not their names' (Margaret, then Barbara): a list
+  // ordered by anything but newest first shows it (lists.newest-first). Grace, made last, is the newest:
+  // the one a client that takes the first listed author (the conformance suite) uses.
+  for (const author of OLDER_AUTHORS) server.services.authors.create(workspace, author);
   const authorId = server.services.authors.create(workspace, { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }).id;
   const other = server.stores.tokens.createWorkspace('Other workspace', now);
   const otherToken = newToken();
   server.stores.tokens.addToken(other, otherToken, 'test', now);
   // An author of its own too: a reference to an author of another workspace (resources.author-of-workspace)
   // can only be tried where that workspace has one.
+  // Before it, an author of the first workspace's Grace's address: the same person in two workspaces,
+  // whom a write in one must leave as she is in the other (auth.workspace-scope).
+  server.services.authors.create(other, { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' });
   server.services.authors.create(other, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
 
   const http = createHttpServer(server.app, config);

@@ -6,7 +6,7 @@
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
-import { anotherAuthor, ids, pause, problemType } from './contrast-fixtures.ts';
+import { anotherAuthor, ids, olderAuthorIds, pause, problemType } from './contrast-fixtures.ts';
 import type { Api, TestServer } from './harness.ts';
 
 const cases: FaultContrast<any>[] = [];
@@ -138,7 +138,8 @@ add({
   what: 'listAuthors must list newest first, whatever the names',
   observe: async (s) => {
     const workspace = s.server.stores.tokens.workspaceFor(s.token)!;
-    const names = new Map<number, string>([[s.authorId, 'Grace']]);
+    // The workspace's older authors (harness.ts), Barbara newest of them, are listed after Grace.
+    const names = new Map<number, string>([[s.authorId, 'Grace'], ...olderAuthorIds(s).map((id) => [id, s.server.services.authors.get(s.server.stores.tokens.workspaceFor(s.token)!, id).first_name] as [number, string])]);
     await pause(3);
     names.set(anotherAuthor(s), 'Ada');
     await pause(3);
@@ -146,8 +147,8 @@ add({
     const list = async (query: string) => ids((await s.api('GET', `/authors${query}`)).body).map((id) => names.get(id));
     return { all: await list(''), paged: [await list('?size=2'), await list('?size=2&page=2')] };
   },
-  broken: (seen) => expect(seen).toEqual({ all: ['Ada', 'Grace', 'Zoe'], paged: [['Ada', 'Grace'], ['Zoe']] }),
-  correct: (seen) => expect(seen).toEqual({ all: ['Zoe', 'Ada', 'Grace'], paged: [['Zoe', 'Ada'], ['Grace']] }),
+  broken: (seen) => expect(seen).toEqual({ all: ['Ada', 'Barbara', 'Grace', 'Margaret', 'Zoe'], paged: [['Ada', 'Barbara'], ['Grace', 'Margaret']] }),
+  correct: (seen) => expect(seen).toEqual({ all: ['Zoe', 'Ada', 'Grace', 'Barbara', 'Margaret'], paged: [['Zoe', 'Ada'], ['Grace', 'Barbara']] }),
 });
 
 add({

@@ -10,7 +10,8 @@
  *
  * Each write names what it can: a create has the name of a child already there (so its slug is the one
  * the twin's sibling has), every optional field filled and the household's second category; an update
- * names every field its body takes, a category other than the one the child is in among them; a send
+ * names every field its body takes, a category other than the one the child is in among them, and a
+ * state other than the child's (a draft post published: a transition by PATCH); a send
  * sends a draft at once. A server that stamps a category when a post is moved into it, or that writes
  * a sibling of the same slug in another page, passes every test that reads the written resource alone.
  * An upsert (a create that declares `200`) is sent a new key: a held one is a write of nothing.
@@ -78,11 +79,13 @@ function planOf(operation: OperationInfo, parentName: string): Plan | undefined 
   }
   const children = (household: Household) => household.children[kind];
   if (operation.method === 'PATCH') {
-    return (t, household) => {
-      // The second child: a post in the second category, moved by the update into the first.
+    return (t, household, before) => {
+      // The second child: a post in the second category, moved by the update into the first, and moved
+      // to a state other than its own (a draft published): a transition is a write like any other.
       const written = children(household)![1]!;
       const firstCategory = household.children.categories?.[0] ?? null;
-      const body = filledCreateBody(t, operation.operationId, {}, { ...references(t, household), category_id: firstCategory });
+      const item = [...before.lists].find(([list]) => `${list.path}/{id}` === operation.path)?.[1].items.find((listed) => listed.id === written) as Json | undefined;
+      const body = filledCreateBody(t, operation.operationId, otherStates(operation, item), { ...references(t, household), category_id: firstCategory });
       return { ids: { ...household.parentIds, id: written }, body, leeway: { kind, written } };
     };
   }
@@ -91,6 +94,24 @@ function planOf(operation: OperationInfo, parentName: string): Plan | undefined 
     return (_t, household) => ({ ids: { ...household.parentIds, id: children(household)![1]! }, body: {}, leeway: { kind, written: children(household)![1]! } });
   }
   return undefined;
+}
+
+/**
+ * For each field of an update's body that takes one of a few values (an enum: a post's `status`), the
+ * first value other than the one the child reads with: a write that moves the child to another state.
+ */
+function otherStates(operation: OperationInfo, current: Json | undefined): Json {
+  const media = jsonMedia(operation);
+  if (!media || !current) return {};
+  const schema = contract.resolve(media.schema, media.schemaPointer);
+  const properties = (schema.node?.properties ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(properties).flatMap(([field, raw]) => {
+      const values = contract.resolve(raw, `${schema.pointer}/properties/${field}`).node?.enum as unknown[] | undefined;
+      const other = field in current ? values?.find((value) => value !== current[field]) : undefined;
+      return other === undefined ? [] : [[field, other]];
+    }),
+  );
 }
 
 const WRITES = contract.operations.flatMap((operation) => {
