@@ -6,7 +6,10 @@
 import { expect } from 'vitest';
 import { contrastFaults, type FaultContrast } from './fault-contrast.ts';
 import { ids, pause, problemType } from './contrast-fixtures.ts';
-import type { Api } from './harness.ts';
+import { OLDER_AUTHORS, type Api } from './harness.ts';
+
+/** The first workspace's authors, every one active: the run's author and the older ones seeded before it. */
+const ACTIVE_AUTHORS = OLDER_AUTHORS.length + 1;
 
 const cases: FaultContrast<any>[] = [];
 const add = <T>(c: FaultContrast<T>) => cases.push(c);
@@ -268,10 +271,10 @@ add({
     };
   },
   broken: (seen) =>
-    expect(seen).toEqual({ plain: [200, 1], inactive: [200, 0], zero: [200, 0], yes: [200, 1], capitals: [200, 1], maybe: [422, ['query.active']] }),
+    expect(seen).toEqual({ plain: [200, ACTIVE_AUTHORS], inactive: [200, 0], zero: [200, 0], yes: [200, ACTIVE_AUTHORS], capitals: [200, ACTIVE_AUTHORS], maybe: [422, ['query.active']] }),
   correct: (seen) =>
     expect(seen).toEqual({
-      plain: [200, 1],
+      plain: [200, ACTIVE_AUTHORS],
       inactive: [200, 0],
       zero: [422, ['query.active']],
       yes: [422, ['query.active']],
