@@ -16,25 +16,14 @@
  * lowercase http or https scheme (HTTPS://... refused 422). Each is a bug an implementer could
  * plausibly write, and each breaks a statement of the contract (named in its comment).
  */
-import type { Request, RequestHandler, Response } from 'express';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
+import { DOMAIN_NAME_SLUG_MAX } from '../services/pages.ts';
 import { nextFreeSlug, slugify, slugOr } from '../domain/slugs.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
-
-/** A stage that runs `check` on the requests of these methods whose path matches `path`; `check` may refuse with an error. */
-function onRequestsTo(methods: string[], path: RegExp, check: (req: Request, res: Response) => unknown): RequestHandler {
-  return (req, res, next) => {
-    if (!methods.includes(req.method) || !path.test(req.path)) return next();
-    const refusal = check(req, res);
-    next(refusal === undefined ? undefined : refusal);
-  };
-}
-
-/** How much of a page's name slug its domain keeps: a 63-character label less the hyphen and six random characters. */
-const DOMAIN_NAME_PART = 63 - 6 - 1;
+import { onRequestsTo } from './request-check.ts';
 
 /** The C1 control characters, which `\p{Cc}` covers beside the C0 ones and DEL. */
 const C1_CONTROLS = /[\u0080-\u009F]/;
@@ -142,7 +131,7 @@ export function breakThirtyFirstLookParts(on: FaultSet, { db, stores, services }
       if (stores.pages.idByName(workspaceId, input.name) !== undefined) return create(workspaceId, input);
       const base = slugOr(input.name, 'page');
       const nameSlug = nextFreeSlug(base, stores.pages.slugsFrom(workspaceId, 'name_slug', base));
-      if (nameSlug.length > DOMAIN_NAME_PART && nameSlug.slice(0, DOMAIN_NAME_PART).endsWith('-')) {
+      if (nameSlug.length > DOMAIN_NAME_SLUG_MAX && nameSlug.slice(0, DOMAIN_NAME_SLUG_MAX).endsWith('-')) {
         throw new Error('The answer does not match the Page schema: /domain must match its pattern; the write was rolled back');
       }
       return create(workspaceId, input);

@@ -17,27 +17,17 @@
  * statement of the contract (named in its comment).
  */
 import { inflateRawSync } from 'node:zlib';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
+import { DOMAIN_NAME_SLUG_MAX } from '../services/pages.ts';
 import { MARKDOWN_MAX_DEPTH, RENDERED_HTML_MAX_LENGTH } from '../domain/markdown.ts';
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
-
-/** A stage that runs `check` on the requests of these methods whose path matches `path`; `check` may refuse with an error. */
-function onRequestsTo(methods: string[], path: RegExp, check: (req: Request, res: Response) => unknown): RequestHandler {
-  return (req, res, next) => {
-    if (!methods.includes(req.method) || !path.test(req.path)) return next();
-    const refusal = check(req, res);
-    next(refusal === undefined ? undefined : refusal);
-  };
-}
-
-/** How much of a slug a domain's first label keeps: 63 characters less the hyphen and six random ones. */
-const DOMAIN_NAME_PART = 63 - 6 - 1;
+import { onRequestsTo } from './request-check.ts';
 
 /** A parser of its own, to measure how deep lists and block quotes nest (as the reference's, deep enough for 50 levels). */
 const depthParser = new MarkdownIt({ html: true, maxNesting: 2 * MARKDOWN_MAX_DEPTH + 10 });
@@ -70,7 +60,7 @@ export function breakThirtyThirdLookParts(on: FaultSet, { stores, services }: Se
       const created = create(workspaceId, input);
       if (input.slug == null || created.slug === created.name_slug) return created;
       const [label, ...rest] = created.domain.split('.');
-      const domain = [`${created.slug.slice(0, DOMAIN_NAME_PART).replace(/-+$/, '')}-${label!.slice(-6)}`, ...rest].join('.');
+      const domain = [`${created.slug.slice(0, DOMAIN_NAME_SLUG_MAX).replace(/-+$/, '')}-${label!.slice(-6)}`, ...rest].join('.');
       if (stores.pages.domainTaken(domain)) return created;
       stores.pages.update(created.id, { domain });
       return stores.pages.get(workspaceId, created.id) ?? created;

@@ -14,6 +14,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
+import { DOMAIN_NAME_SLUG_MAX } from '../services/pages.ts';
 import { timestamp } from '../domain/clock.ts';
 import { nextFreeSlug, slugOr } from '../domain/slugs.ts';
 import { refuseDeclaredOversize } from '../http/declared-length.ts';
@@ -35,9 +36,7 @@ function onRequestsTo(methods: string[], path: RegExp, prepare: (req: Request, r
 const APOSTROPHES = /['\u2019]/g;
 const HAS_APOSTROPHE = /['\u2019]/;
 
-/** How much of a page's name_slug its domain's first label takes (services/pages.ts: 63 - 1 - 6). */
-const DOMAIN_BASE_MAX = 56;
-const domainBase = (nameSlug: string) => nameSlug.slice(0, DOMAIN_BASE_MAX).replace(/-+$/, '');
+const domainBase = (nameSlug: string) => nameSlug.slice(0, DOMAIN_NAME_SLUG_MAX).replace(/-+$/, '');
 
 /** A `www.` address markdown-it's linkify made a link of: `<a href="http://www.x">www.x</a>`. */
 const WWW_AUTOLINK = /<a href="http:\/\/(www\.[^"<>]*)">(www\.[^<>]*)<\/a>/g;

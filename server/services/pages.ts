@@ -16,6 +16,8 @@ type PageUpdate = components['schemas']['PageUpdate'];
 const LABEL_MAX = 63;
 const RANDOM_PART_LENGTH = 6;
 const LABEL_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** How much of a page's name_slug its domain's first label keeps: the label less a hyphen and the random part. */
+export const DOMAIN_NAME_SLUG_MAX = LABEL_MAX - RANDOM_PART_LENGTH - 1;
 
 /** Six random letters and digits: about two billion labels for each name. */
 const randomLabelPart = (random: RandomSource) => Array.from({ length: RANDOM_PART_LENGTH }, () => LABEL_ALPHABET[random.int(LABEL_ALPHABET.length)]).join('');
@@ -98,7 +100,7 @@ export class PageService {
    * (about one in two billion) draws again.
    */
   private newDomain(nameSlug: string): string {
-    const base = nameSlug.slice(0, LABEL_MAX - RANDOM_PART_LENGTH - 1).replace(/-+$/, '');
+    const base = nameSlug.slice(0, DOMAIN_NAME_SLUG_MAX).replace(/-+$/, '');
     for (;;) {
       const domain = `${base}-${randomLabelPart(this.random)}.${this.pagesDomain}`;
       if (!this.store.domainTaken(domain)) return domain;

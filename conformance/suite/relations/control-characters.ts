@@ -15,6 +15,7 @@
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
+import { codePoint } from '../white-space.ts';
 
 const { validator } = suiteContext();
 
@@ -29,9 +30,6 @@ export const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\t', '\n', '\u
 
 const SAMPLE = 'Conformance text';
 const holding = (character: string) => `Conformance${character}text`;
-
-/** `U+007F` for DEL. */
-const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * The body's fields of free text: those whose schema takes a plain sentence and refuses it with NUL
