@@ -545,6 +545,19 @@ export const FAULT_CATALOG = {
   'subscriber-address-254-refused': 'createSubscriber answers an address of exactly 254 characters (the longest allowed) 422 naming email',
   'email-create-preview-from-content': "createEmail fills a preview left out of the body with the first 100 characters of the content's text (sent as null, it stays null)",
   'emails-list-null-content-as-empty': 'listEmails answers a draft without content with content_html "" instead of null (getEmail answers null)',
+  // The thirty-fifth look, written from the contract alone (thirty-fifth-look.ts).
+  'page-name-like-wildcards': "createPage compares names with SQL LIKE: a name holding % or _ (50% off) is answered 409 name-taken when another page's name matches the wildcards (50 percent off)",
+  'page-rename-name-slug-suffix-carried': "updatePage carries the old name_slug's uniqueness suffix over to the new name: a page at blog-1 renamed to Journal gets journal-1, though journal is free",
+  'head-pages-without-expose-headers': 'HEAD of listPages carries Access-Control-Allow-Origin but not Access-Control-Expose-Headers (GET carries both)',
+  'post-create-brotli-415': 'createPost answers a body sent with Content-Encoding: br 415 (gzip and deflate are read)',
+  'post-slug-digit-separators-dropped': "createPost's derived slug drops a point or comma between digits (Version 2.0 gives version-20, Top 1,000 Tips top-1000-tips) instead of making it a hyphen",
+  'post-update-markdown-task-lists': 'updatePost renders Markdown list items starting [ ] or [x] as checkboxes (<input type="checkbox" disabled>), which CommonMark keeps as text',
+  'posts-list-og-description-from-seo': "listPosts answers each post's seo_description as its og_description (getPost shows the stored one)",
+  'category-create-answer-read-by-slug': "createCategory answers, with its Location, the oldest category of the workspace with the new one's slug: a second page's News is answered as the first page's",
+  'category-update-former-slug-held': 'updateCategory answers 409 slug-taken for an explicit slug that another category of the page gave up by an earlier update',
+  'author-get-404-own-title': 'getAuthor\'s 404 is titled "Author not found", unlike every other problem of type not-found',
+  'author-update-formatted-name-cut': "updateAuthor answers formatted_name cut to 255 characters when the names together are longer (getAuthor shows it whole)",
+  'authors-inactive-listed-as-active': 'listAuthors answers every author with active true: under ?active=false the inactive authors say they are active',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
