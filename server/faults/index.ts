@@ -49,6 +49,7 @@ import { breakThirtyFirstLookParts, breakThirtyFirstLookPipeline } from './thirt
 import { breakThirtySecondLookParts, breakThirtySecondLookPipeline } from './thirty-second-look.ts';
 import { breakThirtyThirdLookParts, breakThirtyThirdLookPipeline } from './thirty-third-look.ts';
 import { breakThirtyFourthLookParts, breakThirtyFourthLookPipeline } from './thirty-fourth-look.ts';
+import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -98,6 +99,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtySecondLookParts(on, parts);
       breakThirtyThirdLookParts(on, parts);
       breakThirtyFourthLookParts(on, parts);
+      breakThirtySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -120,7 +122,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtySecond = breakThirtySecondLookPipeline(on, thirtyFirst, context);
       const thirtyThird = breakThirtyThirdLookPipeline(on, thirtySecond, context);
       const thirtyFourth = breakThirtyFourthLookPipeline(on, thirtyThird, context);
-      return { ...thirtyFourth, api: breakOverloadPipeline(on, thirtyFourth.api, context) };
+      const thirtySixth = breakThirtySixthLookPipeline(on, thirtyFourth, context);
+      return { ...thirtySixth, api: breakOverloadPipeline(on, thirtySixth.api, context) };
     },
   };
 }
