@@ -558,6 +558,19 @@ export const FAULT_CATALOG = {
   'author-get-404-own-title': 'getAuthor\'s 404 is titled "Author not found", unlike every other problem of type not-found',
   'author-update-formatted-name-cut': "updateAuthor answers formatted_name cut to 255 characters when the names together are longer (getAuthor shows it whole)",
   'authors-inactive-listed-as-active': 'listAuthors answers every author with active true: under ?active=false the inactive authors say they are active',
+  // The thirty-sixth look, written from the contract alone (thirty-sixth-look.ts).
+  'subscriber-suppressed-reactivated': 'createSubscriber of an address whose subscriber is suppressed answers it active again instead of unchanged',
+  'subscriber-address-common-regex': "createSubscriber answers valid addresses outside the common [A-Za-z0-9._%+-]+@domain.tld pattern (o'neil@example.com, ada@localhost) 422 naming email",
+  'subscribers-status-or-verified': 'listSubscribers with both ?status and ?verified lists and counts the subscribers that match either filter, not both',
+  'subscriber-delete-suppressed-404': 'deleteSubscriber answers a suppressed (inactive) subscriber 404 and keeps it',
+  'email-update-failed-accepted': 'updateEmail changes a failed email and answers 200 instead of 409 email-not-draft',
+  'send-later-offset-beyond-14-refused': 'sendEmail answers a scheduled_at whose offset is beyond -12:00 to +14:00 (such as +15:00), which RFC 3339 allows, 422 naming scheduled_at',
+  'email-create-address-autolinks-missing': "createEmail's Markdown leaves an e-mail address as text instead of making it a mailto: link (updateEmail links it)",
+  'newsletter-get-cached-by-id': "getNewsletter answers from a cache keyed by id alone: once its own workspace has read a newsletter, another workspace's token reads it too (200, not 404)",
+  'newsletter-name-taken-trimmed': 'createNewsletter answers 409 name-taken for a name that differs from one in use only by spaces at its ends ("Weekly " beside Weekly)',
+  'image-missing-404-plain-text': "a GET of an image URL with no file behind it is answered 404 with Express's text/plain Cannot GET, not a problem document",
+  'upload-limit-one-byte-over-accepted': 'uploadImage accepts a file of 10 MiB and one byte instead of answering 413',
+  'upload-empty-file-422': 'uploadImage answers an empty file (0 bytes) 422 naming file, as if no file were sent, instead of 415',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -50,6 +50,7 @@ import { breakThirtySecondLookParts, breakThirtySecondLookPipeline } from './thi
 import { breakThirtyThirdLookParts, breakThirtyThirdLookPipeline } from './thirty-third-look.ts';
 import { breakThirtyFourthLookParts, breakThirtyFourthLookPipeline } from './thirty-fourth-look.ts';
 import { breakThirtyFifthLookParts, breakThirtyFifthLookPipeline } from './thirty-fifth-look.ts';
+import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -100,6 +101,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyThirdLookParts(on, parts);
       breakThirtyFourthLookParts(on, parts);
       breakThirtyFifthLookParts(on, parts);
+      breakThirtySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -123,7 +125,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtyThird = breakThirtyThirdLookPipeline(on, thirtySecond, context);
       const thirtyFourth = breakThirtyFourthLookPipeline(on, thirtyThird, context);
       const thirtyFifth = breakThirtyFifthLookPipeline(on, thirtyFourth, context);
-      return { ...thirtyFifth, api: breakOverloadPipeline(on, thirtyFifth.api, context) };
+      const thirtySixth = breakThirtySixthLookPipeline(on, thirtyFifth, context);
+      return { ...thirtySixth, api: breakOverloadPipeline(on, thirtySixth.api, context) };
     },
   };
 }
