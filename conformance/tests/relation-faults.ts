@@ -819,6 +819,20 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-address-254-refused', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'email-create-preview-from-content', include: ['createEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.absent-as-default'] },
   { fault: 'emails-list-null-content-as-empty', include: ['listEmails'], caughtBy: ['list_ordering'], breaks: ['resources.empty-update-unchanged'] },
+  // The thirty-fifth and thirty-sixth looks (written from the contract alone, after the checks above):
+  // the twelve of twenty-four caught at first contact, each with its own operation.
+  { fault: 'page-name-like-wildcards', include: ['createPage'], caughtBy: ['conflict_detection'], breaks: ['requests.valid-input-accepted', 'names.unique-any-case'] },
+  { fault: 'head-pages-without-expose-headers', include: ['listPages'], caughtBy: ['head_as_get'], breaks: ['http.head'] },
+  { fault: 'post-create-brotli-415', include: ['createPost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.content-encoding-accepted'] },
+  { fault: 'posts-list-og-description-from-seo', include: ['listPosts'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'author-get-404-own-title', include: ['getAuthor'], caughtBy: ['problem_title_per_type'], breaks: ['errors.title-per-type'] },
+  { fault: 'authors-inactive-listed-as-active', include: ['listAuthors'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'subscriber-address-common-regex', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'subscribers-status-or-verified', include: ['listSubscribers'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'email-create-address-autolinks-missing', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'newsletter-get-cached-by-id', include: ['getNewsletter'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'newsletter-name-taken-trimmed', include: ['createNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
+  { fault: 'upload-limit-one-byte-over-accepted', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.size-limit'] },
   // The thirty-third and thirty-fourth looks' misses of limits, white space and text kept as sent,
   // closed by checks over their classes. Every body field whose description states Markdown's limits
   // (every content_md: nesting, length of the HTML) is sent, in the boundaries phase, Markdown nested
