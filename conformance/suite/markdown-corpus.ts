@@ -14,7 +14,9 @@ import { GITHUB_EXTENSION_BLOCKS } from '../contract/github-extensions.ts';
  * code, backslash escapes, a lone `<`). Nothing here is read otherwise by GitHub's tables,
  * strikethrough and autolinks, which the contract adds and the reference renderer lacks: no `|`, no `~`,
  * no bare URL, `www.` or address outside angle brackets, no word with a dot inside. Those three come after
- * it, each with the HTML GitHub's specification gives (markdownDialectCorpus).
+ * it, each with the HTML GitHub's specification gives (markdownDialectCorpus). GitHub's extensions the
+ * contract does not name (task lists, footnotes, alerts, emoji, the tag filter) are in the corpus, as
+ * text CommonMark keeps: a renderer given one of them, on any operation, renders otherwise there.
  */
 
 export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
@@ -56,6 +58,18 @@ export const MARKDOWN_CORPUS_BLOCKS: readonly string[] = [
   // lines, whose soft line breaks CommonMark renders as line feeds, not `<br>` (a `breaks` option).
   'Typography as written: "double" and \'single\' quotes, it\'s, 1--2 -- and --- dashes, an ellipsis... and?.... !!!!, (c) (C) (r) (tm) (p) +- and ,, marks.',
   'A paragraph of three lines\nbroken softly, not hard,\nkeeps its line feeds.',
+  // GitHub's extensions the contract does not name, which CommonMark keeps as text (markdown.commonmark
+  // names "tables, strikethrough and autolinks" and no other): task-list items, unchecked, checked and
+  // checked in capitals, in a bullet and an ordered list (no checkbox input); a footnote reference and
+  // its definition; an alert's marker in a quote; emoji shortcodes, a mention, an issue reference and
+  // math between dollars; and the tags GitHub's tagfilter escapes, passed through as any raw HTML.
+  '- [ ] an open task\n- [x] a done task\n- [X] a done task in capitals',
+  '1. [ ] an ordered open task\n2. [x] an ordered done task',
+  'A footnote reference[^note] and a footnote marker [^1].',
+  '[^note]: The footnote\'s own text',
+  '> [!NOTE]\n> An alert of GitHub, a quote to CommonMark.',
+  'Emoji :tada: :+1:, a mention @octocat, an issue #123 and math $x^2$ and $$y$$ as written.',
+  'Tags a tag filter escapes: <title>a title</title>, <textarea>text</textarea>, <style>b{}</style>, <iframe src="/frame"></iframe>, <xmp>x</xmp>, <noembed>n</noembed> and <noframes>f</noframes>.',
   // A thematic break, then text beyond ASCII, in text and in a link.
   '***',
   'Non-ASCII: Café Ünïcødé — Ελληνικά 東京 🙂 Straße, [café](/café "thé").',

@@ -878,4 +878,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-delete-409-unschedules', include: ['deleteEmail'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
   { fault: 'authors-ordered-by-name', include: ['listAuthors'], caughtBy: ['list_ordering'], breaks: ['lists.newest-first'] },
   { fault: 'author-update-by-address-every-workspace', include: ['updateAuthor'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope', 'resources.write-named-only'] },
+  // The thirty-fifth and thirty-sixth looks' misses of rendering, derived text and time inputs, closed
+  // by checks over their classes. The Markdown corpus every create and update that renders Markdown is
+  // sent holds GitHub's extensions the contract does not name (task lists, footnotes, alerts, emoji, the
+  // tag filter), which CommonMark keeps as text (markdown_rendering, markdown-rendered.test.ts). Every
+  // update that takes a field others derive from (a name, an author's first and last names) is sent it
+  // at its maxLength, and the answer, the get and the list agree on every field (crud_agreement,
+  // derived-from-longest.test.ts). Every date-time input is sent with the offsets at the ends of RFC
+  // 3339's range, +23:59 and -23:59 (crud_agreement, date-time-inputs.test.ts).
+  { fault: 'post-update-markdown-task-lists', include: ['updatePost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'author-update-formatted-name-cut', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['author.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'send-later-offset-beyond-14-refused', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later', 'requests.valid-input-accepted'] },
 ];

@@ -28,6 +28,9 @@ const DERIVED: Record<string, readonly string[]> = {
   last_name: ['formatted_name'],
 };
 
+/** What the contract derives from the field, none for most. */
+export const derivedFrom = (field: string): readonly string[] => DERIVED[field] ?? [];
+
 /** The fields a named one frees: itself and what the contract derives from it. */
 export const freedBy = (fields: readonly string[]): string[] => [...new Set(fields.flatMap((field) => [field, ...(DERIVED[field] ?? [])]))];
 

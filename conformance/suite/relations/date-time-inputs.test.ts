@@ -7,7 +7,9 @@
  * written with, which a time written as the server itself writes times (`...00.000Z`) cannot show.
  *
  * The forms are those RFC 3339's grammar (section 5.6) gives and the contract's validator takes: a
- * fraction of one to nine digits; offsets from `-05:30` to `+14:00`, and `-00:00` (section 4.3: the
+ * fraction of one to nine digits; offsets from `-05:30` to `+14:00`, the ends of the grammar's range,
+ * `+23:59` and `-23:59` (`time-numoffset`: hours to 23, minutes to 59; email.send-later: "given with
+ * any offset", not only those of the world's time zones, -12:00 to +14:00), and `-00:00` (section 4.3: the
  * time in UTC, its local offset unknown); `t` and `z` in lower case (the note of section 5.6: ABNF is
  * case-insensitive); and a leap second, `23:59:60` in UTC (section 5.7), also written at an offset
  * (`15:59:60-08:00`, the RFC's own example is of that form). A leap second is the last second of a
@@ -157,6 +159,9 @@ function forms(base: number): Form[] {
     ordinary(written(base + 180_000, 840, '123456789')),
     ordinary(written(base + 240_000, 0, '250', { negativeZero: true })),
     ordinary(written(base + 300_000, 0, '750', { lowerCase: true })),
+    // The ends of RFC 3339's offsets, past every zone's (-12:00..+14:00): one with a lower-case t.
+    ordinary(written(base + 360_000, 23 * 60 + 59, '12')),
+    ordinary(written(base + 420_000, -(23 * 60 + 59), '1234', { lowerCase: true })),
     leapSecond(base, 0),
     leapSecond(base, -480),
     ...FAR_AHEAD.map(ordinary),
@@ -172,7 +177,7 @@ for (const operation of contract.operations) {
       const future = takesFutureTime(contract, bodyProperties(operation)[field]);
       const nearBound = future ? '; and, a future time, from a few seconds to an hour ahead of the server\'s now, now and a minute before refused with 422' : '';
       const rules = ['responses.timestamps-utc', 'resources.answer-as-stored', 'requests.valid-input-accepted', ...(future ? [...boundRules(operation).accepted, ...boundRules(operation).refused] : [])];
-      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets to +14:00 and -00:00, t and z in lower case, a leap second, times far ahead up to 9999-12-31) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets from -23:59 to +23:59 and -00:00, t and z in lower case, a leap second, times far ahead up to 9999-12-31) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         const ids = await subject.make(t);
         // Two days ahead in whole seconds: a future time for a field that plans (scheduled_at).
         const base = Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000;

@@ -3,7 +3,9 @@
  * `content_md` and whose resource answers `content_html` (posts and emails, and any other the contract
  * adds) is sent the Markdown corpus (markdown-corpus.ts: inline raw HTML, HTML blocks, comments, entities,
  * code spans and blocks, links and images, emphasis, lists, block quotes, headings, hard breaks, text
- * beyond ASCII), then GitHub's table, strikethrough and autolinks, without `content_html`, and answers
+ * beyond ASCII; and GitHub's extensions the contract does not name, task lists, footnotes, alerts,
+ * emoji shortcodes, its tag filter, which CommonMark keeps as text or raw HTML), then GitHub's table,
+ * strikethrough and autolinks, without `content_html`, and answers
  * the `content_html` CommonMark renders the corpus to (contract/commonmark.ts: the specification's
  * reference implementation, compared as its own tests compare HTML) followed by what the GFM
  * specification renders each extension to (contract/github-extensions.ts): the contract names that
@@ -102,7 +104,7 @@ const documents = (t: Kit): MarkdownDocument[] => [
 ];
 
 const title = (reads: string) =>
-  `renders Markdown as CommonMark does, with every line ending (CR LF, LF, CR), raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard and soft breaks, quotes and dashes as written, non-ASCII), alone and with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
+  `renders Markdown as CommonMark does, with every line ending (CR LF, LF, CR), raw HTML passed through and all other text escaped (HTML inline and in blocks, entities, code, links, emphasis, lists, headings, hard and soft breaks, quotes and dashes as written, task lists and GitHub's other unnamed extensions as text, non-ASCII), alone and with GitHub's tables, strikethrough and autolinks, and ${reads} show the rendering`;
 
 const readerOfCreate = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
 
