@@ -7,6 +7,7 @@ import { loadContract, type ContractDocument, type OperationInfo } from '../cont
 import { statedProblemTitles } from '../contract/problem-examples.ts';
 import { ContractValidator } from '../contract/validator.ts';
 import { writeOnlyFieldsByTag } from '../contract/write-only.ts';
+import { CreatedAnswers } from './created-answers.ts';
 import { FixedFields } from './fixed-fields.ts';
 import { ProblemTitles } from './problem-titles.ts';
 import { RemainingRequests } from './remaining-requests.ts';
@@ -24,6 +25,8 @@ export interface SuiteContext {
   writeOnlyFields: Map<string, Set<string>>;
   /** What this worker's answers showed of each resource's fixed fields (fixed_fields). */
   fixedFields: FixedFields;
+  /** The ids this worker's creates answered, per parent, to judge each 201 as a new resource (crud_agreement). */
+  createdAnswers: CreatedAnswers;
   /** The RateLimit answers this worker has seen, to compare each with those sent before it (header_values). */
   remainingRequests: RemainingRequests;
   /** The URLs this worker's uploads were answered, each with its upload (upload_url_own). */
@@ -49,6 +52,7 @@ export function suiteContext(): SuiteContext {
       validator: new ContractValidator(contract),
       writeOnlyFields: writeOnlyFieldsByTag(contract),
       fixedFields: new FixedFields(),
+      createdAnswers: new CreatedAnswers(),
       remainingRequests: new RemainingRequests(),
       uploadUrls: new UploadUrls(),
       problemTitles: new ProblemTitles(statedProblemTitles(contract.document)),

@@ -272,6 +272,13 @@ export class Kit {
       const problem = createdDomainProblem(operation, observed.status, observed.bodyText);
       if (problem !== undefined) this.recorder.fail(operation.operationId, 'page_creation', problem, exchange, undefined, ['page.domain-random-part']);
     }
+    // Every 201 is the resource it made, under its own parent, where the target keeps state (the mock
+    // answers examples). Only a failure is recorded: crud_agreement's own tests pass it (created-answers.ts).
+    if (!isExcludedCheck(this.options, 'crud_agreement') && !isExcludedRule(this.options, 'resources.answer-as-stored') && missingCapability(this.options.profile, ['state']) === undefined) {
+      const authorization = exchange.request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+      const problem = this.context.createdAnswers.observe(operation, authorization, exchange.request.url, observed.status, answerJsonOrUndefined(observed.bodyText));
+      if (problem !== undefined) this.recorder.fail(operation.operationId, 'crud_agreement', problem, exchange, undefined, ['resources.answer-as-stored']);
+    }
     // Fixed fields across answers, where the target keeps state (the mock answers examples, not resources).
     if (!isExcludedCheck(this.options, 'fixed_fields') && responseCheckNotApplied('fixed_fields', this.options.profile) === undefined) {
       const authorization = exchange.request.headers.find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';

@@ -76,21 +76,50 @@ export const SLUG_SAMPLE = `${WORD_SHAPES_SAMPLE}/${SEPARATORS_SAMPLE} Łóæ ${
 export const SEPARATOR_MARKS: readonly string[] = [...'_!"#$%&\'()*+,-.:;<=>?@[\\]^`{|}~', ...'—–…«»¿¡·“”„‹›†‐−、。¬¦′‚→'];
 
 /**
- * A text whose slug is exactly `length` characters: letters, each pair apart by the next mark of `marks`
- * (taken in turn, round again when all are used), so that each mark is judged alone between two letters,
- * where a table that keeps or drops it shows (`x_y` is `x-y`). It starts and ends with a letter.
+ * The neighbours a separator is put between, one kind a round of SEPARATOR_MARKS: ASCII letters, then
+ * digits, then accented letters that decompose to one ASCII letter each (the Slugs section makes one
+ * hyphen of a run "of other characters" whatever stands beside it: `2.0` is `2-0`, `1,000` is `1-000`,
+ * `é·è` is `e-e`, where a derivation that joins the parts of a number, or reads `\w` in ASCII alone,
+ * does otherwise). Each fills one slug character, like a letter.
  */
-export function separatedLetters(length: number, marks: { next: () => string }): string {
+const NEIGHBOURS: readonly string[] = ['abcdefghijklmnopqrstuvwz', '0123456789', 'éèáíóúñçàâêîôûý'];
+
+/**
+ * A text whose slug is exactly `length` characters: characters of one kind of NEIGHBOURS, each pair
+ * apart by the next mark of `marks` (taken in turn, round again when all are used, each round between
+ * neighbours of the next kind), so that each mark is judged alone between two of a kind, where a table
+ * that keeps or drops it shows (`x_y` is `x-y`, `2.0` is `2-0`). It starts and ends with such a character.
+ */
+export function separatedLetters(length: number, marks: MarkQueue): string {
   if (length <= 0) return '';
-  let text = length % 2 === 0 ? 'xy' : 'x';
-  while (text.length < length) text += `${marks.next()}${'abcdefghijklmnopqrstuvwz'[text.length % 24]}`;
+  let text = marks.beside(0);
+  if (length % 2 === 0) text += marks.beside(1);
+  while (text.length < length) {
+    text += marks.next();
+    text += marks.beside(text.length);
+  }
   return text;
 }
 
-/** The marks of SEPARATOR_MARKS one after the other, round again at the end. */
-export function markQueue(): { next: () => string } {
+/** The marks of SEPARATOR_MARKS in turn, and the neighbours of the round the queue is in. */
+export interface MarkQueue {
+  next: () => string;
+  /** A character of the current round's kind of neighbour, varied by `at`. */
+  beside: (at: number) => string;
+}
+
+/** The marks of SEPARATOR_MARKS one after the other, round again at the end, each round between other neighbours. */
+export function markQueue(): MarkQueue {
   let index = 0;
-  return { next: () => SEPARATOR_MARKS[index++ % SEPARATOR_MARKS.length]! };
+  // The round of the mark last given (the first round before any), so a mark's right neighbour is of its round.
+  const round = () => Math.floor(Math.max(index - 1, 0) / SEPARATOR_MARKS.length);
+  return {
+    next: () => SEPARATOR_MARKS[index++ % SEPARATOR_MARKS.length]!,
+    beside: (at) => {
+      const kind = NEIGHBOURS[round() % NEIGHBOURS.length]!;
+      return kind[at % kind.length]!;
+    },
+  };
 }
 
 /** The contract's cut: a slug longer than this is cut after it, and a hyphen left at the end dropped. */

@@ -9,7 +9,9 @@
  * is sent texts whose slug is exactly 90 characters (kept whole), 95 (cut to 90), and 100 with a hyphen
  * as its 90th (cut to 89); and one more text whose slug is taken: on a create, the 90-character one
  * again (`-1` after all 90 characters), on a rename, the 100-character one given to a second resource
- * (`-1` after the 89).
+ * (`-1` after the 89), which is then renamed on to a name whose slug no resource holds and gets that
+ * slug itself (a name_slug is derived afresh from the new name: a suffix only where the new slug is
+ * taken, never the one the resource carried).
  *
  * The same texts hold the other cut the contract states, a page's domain (page.domain-random-part: "its
  * name_slug (cut to fit a 63-character DNS label)", 56 characters before the hyphen and six random
@@ -18,7 +20,9 @@
  * answers are judged on their domain too. And their letters are apart by every character the Slugs
  * section turns into a hyphen ("every run of other characters turned into one hyphen": all ASCII
  * punctuation, `_` included, and non-ASCII punctuation; slugs.ts SEPARATOR_MARKS), each alone, so
- * every derived slug and every rename is judged on each at no cost of its own.
+ * every derived slug and every rename is judged on each at no cost of its own: between two letters in
+ * the first round of the marks, between two digits in the second (`2.0` is `2-0`, `1,000` is `1-000`),
+ * between two accented letters in the third, as far as the texts reach before the cut.
  *
  * Pages and newsletters, whose names are unique, take the text again with a `!` after it (the same slug).
  * Creates of the three lengths are sent at once; renames change one resource, one text after the other.
@@ -32,7 +36,7 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { domainParts } from '../page-domains.ts';
-import { expectedSlug, markQueue, separatedLetters, SLUG_CUT } from '../slugs.ts';
+import { expectedSlug, markQueue, type MarkQueue, separatedLetters, SLUG_CUT } from '../slugs.ts';
 import { CHILDREN } from './slug-children.ts';
 import { UNIQUELY_NAMED } from './unique-named.ts';
 
@@ -46,7 +50,7 @@ interface Length {
    * The text, from a run name at its start whose slug is `head` characters long, then letters apart by
    * the separators of `marks` (slugs.ts separatedLetters), with the features placed at slug positions.
    */
-  text: (name: string, head: number, marks: { next: () => string }) => string;
+  text: (name: string, head: number, marks: MarkQueue) => string;
 }
 
 /** The cut of a page's domain (page-domains.ts): its first label keeps 56 characters of the name_slug. */
@@ -165,7 +169,7 @@ const RENAME_RULES: Record<string, { check: CheckName; rules: string[] }> = {
 for (const { create, rename } of UNIQUELY_NAMED) {
   const own = RENAME_RULES[rename] ?? { check: 'crud_agreement' as const, rules: [] };
   forOperation(rename, (test) => {
-    test('moves name_slug to the cut slug of names whose slug is 90, 95 and 100 characters (a hyphen the 90th), and suffixes a taken one after the cut', { check: own.check, rules: ['slugs.cut-to-fit', ...own.rules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test('moves name_slug to the cut slug of names whose slug is 90, 95 and 100 characters (a hyphen the 90th), and suffixes a taken one after the cut', { check: own.check, rules: ['slugs.cut-to-fit', 'slugs.unique-in-own-field', ...own.rules], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const made = await Promise.all([0, 1].map(async () => {
         const { status, json, exchange } = await t.call(contract.operation(create), { ids: {}, body: { name: t.names.name('renamed') } });
         t.ensure(status === 201, `${create} answered ${status ?? 'nothing'}; expected 201`, { evidence: exchange });
@@ -181,6 +185,10 @@ for (const { create, rename } of UNIQUELY_NAMED) {
       // The first now holds the last text's slug: the second, renamed to that text with a `!`, gets it with -1.
       const last = texts.at(-1)!;
       await renameTo(made[1]!, again(create, last.text), `${last.length.what}, taken`, `${last.expected}-1`);
+      // And renamed on to a name no resource's slug is, it gets that slug itself: derived afresh from the
+      // new name, not the new name's slug with the -1 it carried (slugs.unique-in-own-field).
+      const fresh = t.names.name('afresh');
+      await renameTo(made[1]!, fresh, 'a free slug, from a name_slug with a suffix', expectedSlug(fresh));
     });
   });
 }

@@ -3,7 +3,10 @@
  * (post.slug-unique-in-page), a category's in its page (category.slug-derived), an email's in its
  * newsletter (the Email schema's `slug`, email.created-draft). For every such child, the same title,
  * name or subject in a second parent of the same workspace gets the slug without a suffix, as in the
- * first: a server that counts the slugs of every parent of the workspace answers `-1` there.
+ * first: a server that counts the slugs of every parent of the workspace answers `-1` there. Each answer
+ * is also the new resource under its own parent (resources.answer-as-stored, judged on every 201 of the
+ * run by created-answers.ts): a server that reads a new child back by its slug in the workspace answers
+ * the first parent's child here.
  */
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
@@ -16,7 +19,7 @@ const { contract } = suiteContext();
 
 for (const child of CHILDREN) {
   forOperation(child.create, (test) => {
-    test(`gives the same ${child.field} in a second ${child.parentName} of the workspace the slug without a suffix: slugs are unique per ${child.parentName}`, { check: child.check, rules: child.rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+    test(`gives the same ${child.field} in a second ${child.parentName} of the workspace the slug without a suffix: slugs are unique per ${child.parentName}`, { check: child.check, rules: [...child.rules, 'resources.answer-as-stored'], needs: ['state', 'input_reflection'] }, async (t: Kit) => {
       const resources = new Resources(t);
       const parents = child.parentName === 'page' ? [resources.sharedPageId(), (await resources.page('slug-parent')).id] : [resources.sharedNewsletterId(), (await resources.newsletter('slug-parent')).id];
       const text = `${t.names.name('scoped')} Same ${child.field}`;
