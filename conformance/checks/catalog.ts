@@ -127,6 +127,11 @@ export const CHECKS = {
     group: 'http',
     rule: 'A method a path does not have is answered 405 with an Allow header listing exactly the methods the contract gives the path (HEAD included where it has GET), and a problem document.',
   },
+  unknown_path: {
+    group: 'http',
+    rule: "A path no operation has, under the base path or beside it on the service's origin (an image URL of the service that serves nothing: another name, another extension, a trailing slash, none), is answered 404 to GET and HEAD with a problem document of type not-found (HEAD without the body); whatever error such a path answers is a problem document of its status.",
+    rules: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'],
+  },
   location_created: {
     group: 'http',
     rule: "A 201 carries Location, the URL of the created resource: a GET of it answers 200 with the same body as the 201 (an upload's: the image's public URL, the answer's url).",

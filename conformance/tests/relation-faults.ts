@@ -902,4 +902,12 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-slug-digit-separators-dropped', include: ['createPost'], caughtBy: ['post_slug'], breaks: ['slugs.cut-to-fit', 'post.slug-unique-in-page'] },
   { fault: 'category-create-answer-read-by-slug', include: ['createCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.answer-as-stored'] },
   { fault: 'category-update-former-slug-held', include: ['updateCategory'], caughtBy: ['conflict_detection'], breaks: ['category.slug-taken', 'requests.valid-input-accepted'] },
+  // The thirty-sixth look's misses on images, closed by checks over their classes. Every path no
+  // operation has is asked with GET and HEAD: one under the base path, one beside it, and the near
+  // misses of an uploaded image's URL (another name, another extension, none, a trailing slash), each
+  // error a problem document, a 404 of type not-found (unknown_path, no-such-paths.ts). Every file too
+  // short to be an image, an empty one, one byte, a signature's first bytes and each type's signature
+  // alone, is a 415 (negative_data_rejection, degenerate-uploads.ts).
+  { fault: 'image-missing-404-plain-text', include: ['uploadImage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'] },
+  { fault: 'upload-empty-file-422', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.supported-types'] },
 ];

@@ -3,11 +3,12 @@
  * declared type, and only raster formats browsers show safely are kept (no SVG, which can carry
  * scripts). Files get random names and are served back from the data directory.
  */
-import { link, mkdir, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type { RandomSource } from '../domain/random.ts';
 import { problems } from '../http/problem.ts';
+import { hasImageHeader, IMAGE_HEADER_BYTES } from './image-header.ts';
 
 const ACCEPTED: Record<string, string> = {
   'image/png': 'png',
@@ -27,7 +28,8 @@ export class ImageService {
   async store(incoming: string): Promise<{ url: string }> {
     const detected = await fileTypeFromFile(incoming);
     const extension = detected && ACCEPTED[detected.mime];
-    if (!extension) throw problems.unsupportedMediaType('The file is not a PNG, JPEG, GIF or WebP image.');
+    // A signature alone (GIF89a, FF D8 FF) is enough for file-type, not for an image (image-header.ts).
+    if (!extension || !hasImageHeader(detected.mime, await firstBytes(incoming, IMAGE_HEADER_BYTES))) throw problems.unsupportedMediaType('The file is not a PNG, JPEG, GIF or WebP image.');
     const name = `${Buffer.from(this.random.bytes(16)).toString('hex')}.${extension}`;
     await mkdir(this.directory, { recursive: true });
     // A hard link, then the incoming name removed: the image appears whole or not at all, and never
@@ -48,5 +50,16 @@ export class ImageService {
     } finally {
       await rm(incoming, { force: true });
     }
+  }
+}
+
+/** Up to `count` bytes from the start of the file at `file`. */
+async function firstBytes(file: string, count: number): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(count), 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }

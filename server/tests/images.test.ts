@@ -53,6 +53,15 @@ describe('POST /images/upload', () => {
   it.each([
     ['an SVG', SVG, 'logo.svg', 'image/svg+xml'],
     ['text named like an image', Buffer.from('hello'), 'fake.png', 'image/png'],
+    // Files that are no image though file-type names a type from their first bytes, and the shortest.
+    ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
+    ['one byte', Buffer.from([0x89]), 'byte.png', 'image/png'],
+    ['the start of a GIF signature', Buffer.from('GIF', 'latin1'), 'start.gif', 'image/gif'],
+    ['a GIF signature alone', Buffer.from('GIF89a', 'latin1'), 'bare.gif', 'image/gif'],
+    ['a JPEG signature alone', Buffer.from([0xff, 0xd8, 0xff]), 'bare.jpg', 'image/jpeg'],
+    ['a PNG signature alone', PNG.subarray(0, 8), 'bare.png', 'image/png'],
+    ['a WebP header alone', Buffer.from('RIFF\x04\x00\x00\x00WEBP', 'latin1'), 'bare.webp', 'image/webp'],
+    ['a PNG cut inside its header', PNG.subarray(0, 20), 'cut.png', 'image/png'],
   ])('refuses %s with 415', async (_, content, filename, type) => {
     const { status, body } = await upload(form([['file', content, filename, type]]));
     expect(status).toBe(415);

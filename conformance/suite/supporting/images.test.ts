@@ -10,6 +10,8 @@ import type { Exchange } from '../../http/exchange.ts';
 import { forOperation } from '../harness.ts';
 import { imageUpload, NOT_AN_ACCEPTED_IMAGE, pngOfSize, SAMPLE_IMAGES, shapedImage, shapesOf, someShapeOf, type SampleFile } from '../images.ts';
 import type { Kit } from '../kit.ts';
+import { degenerateUploads } from '../degenerate-uploads.ts';
+import { judgeNoSuchPaths, noSuchPaths } from '../no-such-paths.ts';
 import { fetchServed } from '../served-images.ts';
 import { SAMPLES, unrandomValues } from '../random-names.ts';
 import { UPLOAD_FILE_NAMES } from '../upload-file-names.ts';
@@ -107,6 +109,24 @@ forOperation('uploadImage', (test) => {
     if (!served) return;
     t.verify(served.status === 200, `GET ${url} without a token answered ${served.status}; expected 200`, { evidence: exchange });
     t.verify(served.type === image.type, `GET ${url} answered Content-Type ${JSON.stringify(served.type)}; expected ${image.type}`, { evidence: exchange });
+  });
+
+  test("answers every path no operation has 404 with a not-found problem document, to GET and HEAD: one under the base path, one beside it, and the near misses of an image's URL (another name, another extension, none, a trailing slash)", { check: 'unknown_path', rules: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'], needs: ['state'] }, async (t: Kit) => {
+    // The images are served by what serves no operation (no-such-paths.ts): an image's URL is where
+    // the near misses lie, so one upload first; the rest of the requests go at once.
+    const { url } = await upload(t, someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random));
+    await judgeNoSuchPaths(t, noSuchPaths(t, url));
+  });
+
+  test('refuses every file too short to be an image with 415: an empty file, one byte, the start of a signature, each type\'s signature alone', { check: 'negative_data_rejection', rules: ['image.supported-types'], needs: ['upload_inspection'] }, async (t: Kit) => {
+    // degenerate-uploads.ts: an empty part is a file, not a missing one (not 422), and a signature is
+    // no image (not 201). All at once: each is its own upload.
+    await Promise.all(
+      degenerateUploads(t.random).map(async ({ what, file }) => {
+        const { status, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(file) });
+        t.verify(status === 415, `an upload of ${what}, as ${file.name} (${file.type}), answered ${status ?? 'nothing'}; expected 415: it is not a PNG, JPEG, GIF or WebP image`, { evidence: exchange });
+      }),
+    );
   });
 
   test('serves each image with the type its content shows, whatever file name and type the upload gave it', { check: 'ensure_resource_availability', rules: ['image.public-url'], needs: ['state'] }, async (t: Kit) => {
