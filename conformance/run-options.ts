@@ -20,9 +20,16 @@ export interface FixtureIds {
   newsletter_id?: number;
   /** An author the suite may update; without it, updateAuthor is only called with `{}`. */
   author_id?: number;
+  /**
+   * States only the service can make (unsubscribes, bounces, failed deliveries), which the suite cannot
+   * reach through the API: a newsletter holding a `suppressed` subscriber and a `failed` email.
+   */
+  states_newsletter_id?: number;
+  suppressed_subscriber_id?: number;
+  failed_email_id?: number;
 }
 
-export const FIXTURE_KEYS = ['page_id', 'newsletter_id', 'author_id'] as const;
+export const FIXTURE_KEYS = ['page_id', 'newsletter_id', 'author_id', 'states_newsletter_id', 'suppressed_subscriber_id', 'failed_email_id'] as const;
 
 export interface RunOptions {
   /** The server URL without a trailing slash: the contract's paths are appended to it. */
@@ -99,6 +106,10 @@ export interface SharedFixtures {
   authorId?: number;
   /** True when --fixtures named the author or --disposable-target was given, so the suite may update it. */
   authorWritable: boolean;
+  /** A `suppressed` subscriber from --fixtures, as getSubscriber cannot read it: found by listSubscribers. */
+  suppressedSubscriber?: { newsletterId: number; id: number; email: string };
+  /** A `failed` email from --fixtures. */
+  failedEmail?: { newsletterId: number; id: number };
   /** Why a fixture above is missing, by fixture name. */
   missing: Record<string, string>;
 }

@@ -91,7 +91,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--run-id <id>', 'part of the name of everything the run creates (default: new per run)').env('CONFORMANCE_RUN_ID'))
     .addOption(new Option('--report-dir <dir>', `where reports are written (default ${DEFAULTS.reportDir})`).env('CONFORMANCE_REPORT_DIR'))
     .addOption(new Option('--reporter <list>', `report formats: console, json, junit, html (default ${DEFAULTS.reporter})`).env('CONFORMANCE_REPORTER'))
-    .addOption(new Option('--fixtures <file>', 'JSON file of existing ids: page_id, newsletter_id, author_id').env('CONFORMANCE_FIXTURES'))
+    .addOption(new Option('--fixtures <file>', 'JSON file of existing ids: page_id, newsletter_id, author_id; states_newsletter_id with suppressed_subscriber_id and failed_email_id').env('CONFORMANCE_FIXTURES'))
     .addOption(new Option('--wait-for-server <seconds>', 'wait this long for the target to answer before giving up (default 0)').env('CONFORMANCE_WAIT_FOR_SERVER'))
     .addOption(new Option('--spec <path>', 'the OpenAPI 3.1 document, JSON or YAML (default: the bundled contract)').env('CONFORMANCE_SPEC'))
     .addOption(new Option('--config <file>', 'JSON file with any of these options, keys in camelCase (baseUrl, maxTime, ...)').env('CONFORMANCE_CONFIG'))

@@ -13,6 +13,7 @@ import { exchange } from '../http/exchange.ts';
 import { ratePolicyFor } from '../http/rate-limit.ts';
 import type { RunOptions, SharedFixtures } from '../run-options.ts';
 import { fillSharedLists } from './long-lists.ts';
+import { serviceStateFixtures } from './service-states.ts';
 
 async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
   // Paced and waiting out 429s like every request of the tests.
@@ -57,6 +58,8 @@ async function sharedFixtures(options: RunOptions): Promise<SharedFixtures> {
     if (first) fixtures.authorId = first.id;
     else fixtures.missing.author = data ? 'the workspace has no active author' : describe('listAuthors', response.status);
   }
+
+  await serviceStateFixtures(api, given, fixtures);
 
   const unfilled = await fillSharedLists(api, loadContract(options.specPath), options);
   if (unfilled.length > 0) fixtures.missing['list longer than its largest page'] = unfilled.join('; ');

@@ -11,7 +11,7 @@
  *
  * The server runs in this test's process and the CLI in a child process, as an implementer runs it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,10 +32,14 @@ interface Run {
 type ServerFaults = Pick<NonNullable<Parameters<typeof startTestServer>[0]>, 'faults' | 'confinedFaults' | 'database'>;
 
 async function runAgainstServer(faults: ServerFaults, include: string[], extra: string[] = []): Promise<Run> {
-  const server = await startTestServer(faults);
+  // With the resources only the service can put in their states (a suppressed subscriber, a failed
+  // email), named in --fixtures, so the tests of every operation on them run (suite/service-states.ts).
+  const server = await startTestServer({ ...faults, serviceStates: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-server-'));
   try {
-    const args = ['--base-url', server.baseUrl, '--token', server.token, '--token2', server.otherToken, '--seed', '7'];
+    const fixtures = `${dir}-fixtures.json`;
+    writeFileSync(fixtures, JSON.stringify(server.fixtures));
+    const args = ['--base-url', server.baseUrl, '--token', server.token, '--token2', server.otherToken, '--seed', '7', '--fixtures', fixtures];
     // The model phase's sequences all run however busy the machine is: with its default bound of 25 s, a
     // loaded machine ran fewer of them, and a fault only a later sequence reaches went unproven.
     args.push('--disposable-target', '--reporter', 'json', '--report-dir', dir, '--delivery-timeout', '20', '--model-time', '600');
@@ -47,6 +51,7 @@ async function runAgainstServer(faults: ServerFaults, include: string[], extra: 
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(`${dir}-fixtures.json`, { force: true });
   }
 }
 

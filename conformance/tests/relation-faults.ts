@@ -910,4 +910,17 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // alone, is a 415 (negative_data_rejection, degenerate-uploads.ts).
   { fault: 'image-missing-404-plain-text', include: ['uploadImage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'] },
   { fault: 'upload-empty-file-422', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.supported-types'] },
+  // The thirty-sixth look's misses on states only the service can make, closed by the tests of every
+  // operation on such resources (relations/service-states.test.ts), which --fixtures names and the
+  // reference test server seeds (server/tests/service-states.ts): the address of a suppressed subscriber
+  // upserted in another spelling, answered and listed unchanged (subscriber_upsert_identity); a failed
+  // email updated and deleted, each a 409 email-not-draft and read back as before (conflict_detection,
+  // failed_write_leaves_nothing); where the target is disposable, the suppressed subscriber deleted,
+  // 204 and no longer listed (use_after_free).
+  { fault: 'subscriber-suppressed-reactivated', include: ['createSubscriber'], caughtBy: ['subscriber_upsert_identity'], breaks: ['subscriber.upsert-same-id'] },
+  { fault: 'subscriber-delete-suppressed-404', include: ['deleteSubscriber'], caughtBy: ['use_after_free'], breaks: ['resources.gone-after-delete'] },
+  // The eighth look's fault no run from outside could reach before, a failed email refused a new send,
+  // is now met by the same tests (the send is made where the target is disposable).
+  { fault: 'send-failed-refused-409', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-now'] },
+  { fault: 'email-update-failed-accepted', include: ['updateEmail'], caughtBy: ['conflict_detection', 'failed_write_leaves_nothing'], breaks: ['email.only-draft-changes', 'resources.refused-write-changes-nothing'] },
 ];

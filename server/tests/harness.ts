@@ -16,6 +16,7 @@ import { faultLayer } from '../faults/index.ts';
 import { createLogger } from '../logger.ts';
 import { newToken } from '../store/tokens.ts';
 import { onFreePort } from '../../scripts/ports.ts';
+import { seedServiceStates, type ServiceStateFixtures } from './service-states.ts';
 import { sharedRateLimitStores } from './shared-rate-limit.ts';
 
 export interface TestServer {
@@ -25,6 +26,8 @@ export interface TestServer {
   /** Token of a second workspace, for isolation checks; its newest author is Ada, after one of Grace's address. */
   otherToken: string;
   authorId: number;
+  /** With `serviceStates`: a suppressed subscriber and a failed email, as the suite's --fixtures name them. */
+  fixtures?: ServiceStateFixtures;
   server: ComposedServer;
   config: ServerConfig;
   api: Api;
@@ -76,6 +79,8 @@ export async function startTestServer(
      * data directory, as `npm start` keeps it, whose list answers are of one moment (http/list-snapshot.ts).
      */
     database?: 'memory' | 'file';
+    /** Seed resources in states only the service makes (service-states.ts), for the suite's --fixtures. */
+    serviceStates?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'publishing-test-'));
@@ -92,9 +97,9 @@ export async function startTestServer(
 async function startOn(
   port: number,
   dataDir: string,
-  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[]; confinedFaults?: ConfinedFault[]; database?: 'memory' | 'file' },
+  overrides: Partial<ServerConfig> & { clock?: Clock; docsFile?: string; faults?: FaultName[]; confinedFaults?: ConfinedFault[]; database?: 'memory' | 'file'; serviceStates?: boolean },
 ): Promise<TestServer> {
-  const { clock, docsFile, faults = [], confinedFaults, database = 'memory', ...configOverrides } = overrides;
+  const { clock, docsFile, faults = [], confinedFaults, database = 'memory', serviceStates = false, ...configOverrides } = overrides;
   const variant = confinedFaults ? confinedFaultLayer(confinedFaults) : faultLayer(faults);
   const config: ServerConfig = {
     ...loadConfig({}),
@@ -132,6 +137,7 @@ async function startOn(
   // whom a write in one must leave as she is in the other (auth.workspace-scope).
   server.services.authors.create(other, { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' });
   server.services.authors.create(other, { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' });
+  const fixtures = serviceStates ? await seedServiceStates(server, workspace) : undefined;
 
   const http = createHttpServer(server.app, config);
   try {
@@ -154,6 +160,7 @@ async function startOn(
     token,
     otherToken,
     authorId,
+    ...(fixtures ? { fixtures } : {}),
     server,
     config,
     api: apiFor(baseUrl, token),
