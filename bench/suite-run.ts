@@ -92,7 +92,11 @@ async function measure(shape: Shape): Promise<Measured> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+};
 const seconds = (value: number) => `${value.toFixed(1)} s`.padStart(8);
 
 async function main(): Promise<void> {
