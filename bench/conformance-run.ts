@@ -25,7 +25,8 @@ export interface SuiteRun {
 
 export type SuiteInstall = { measured: true; seconds: number; packedBytes: number; installedBytes: number } | { measured: false; reason: string };
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; output: string; seconds: number }> {
+/** Runs a command to its end: its exit code, stdout and stderr together, and its wall time. */
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; output: string; seconds: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -33,7 +34,8 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
+    // 'close', not 'exit': the output's last lines may still be on their way when the process exits.
+    child.once('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
   });
 }
 

@@ -13,7 +13,6 @@
  *
  *   npm run bench:suite -- [--runs 3] [--shape default|full|both]
  */
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEV_TOKEN, runAdmin, startServerProcess, stopAllProcesses, type ServerProcess } from '../server/tests/processes.ts';
 import { makeTempDir } from '../server/tests/temp-dirs.ts';
+import { run } from './conformance-run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHAPES = ['default', 'full'] as const;
@@ -55,17 +55,6 @@ async function secondWorkspaceToken(server: ServerProcess): Promise<string> {
   return token;
 }
 
-function runSuite(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/run-built.mjs', 'conformance/cli.ts', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
-
 async function measure(shape: Shape): Promise<Measured> {
   const server = await startServerProcess(makeTempDir('bench-suite'));
   try {
@@ -78,15 +67,14 @@ async function measure(shape: Shape): Promise<Measured> {
       args.push('--disposable-target');
     }
     const cpuBefore = cpuSeconds('self', 'children');
-    const started = performance.now();
-    const run = await runSuite(args, env);
-    const wallSeconds = (performance.now() - started) / 1000;
+    // What `npm run conformance` runs: the compiled CLI (scripts/run-built.mjs builds it when a source changed).
+    const suite = await run(process.execPath, ['scripts/run-built.mjs', 'conformance/cli.ts', ...args], root, env);
     const suiteCpuSeconds = cpuSeconds('self', 'children') - cpuBefore;
     const serverCpuSeconds = cpuSeconds(server.child.pid!, 'own');
     const reportFile = path.join(reportDir, 'report.json');
     const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as { summary: { tests: { total: number; passed: number } } }) : undefined;
-    const verdict = run.output.trim().split('\n').find((line) => /^(PASSED|FAILED|INCOMPLETE)/.test(line))?.split(' · ')[0] ?? `exit ${run.code}`;
-    return { shape, wallSeconds, suiteCpuSeconds, serverCpuSeconds, tests: report?.summary.tests.total ?? 0, passed: report?.summary.tests.passed ?? 0, verdict };
+    const verdict = suite.output.trim().split('\n').find((line) => /^(PASSED|FAILED|INCOMPLETE)/.test(line))?.split(' · ')[0] ?? `exit ${suite.code}`;
+    return { shape, wallSeconds: suite.seconds, suiteCpuSeconds, serverCpuSeconds, tests: report?.summary.tests.total ?? 0, passed: report?.summary.tests.passed ?? 0, verdict };
   } finally {
     await server.terminate();
   }
@@ -110,7 +98,7 @@ async function main(): Promise<void> {
   console.log('shape        wall  suite CPU  server CPU  passed/tests  verdict');
   const results: Measured[] = [];
   // Shapes alternate run by run, so that a change in the machine's load falls on both alike.
-  for (let run = 0; run < runs; run++) {
+  for (let round = 0; round < runs; round++) {
     for (const shape of shapes) {
       const measured = await measure(shape);
       results.push(measured);

@@ -15,10 +15,8 @@
  * 415. Each is a bug an implementer could plausibly write, and each breaks a statement of the contract
  * (named in its comment).
  */
-import { mkdirSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { RequestHandler } from 'express';
-import multer from 'multer';
 import type { Subscriber } from '../../generated/openapi.d.ts';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
@@ -26,7 +24,7 @@ import { timestamp, type Clock } from '../domain/clock.ts';
 import { normaliseAddress } from '../domain/people.ts';
 import { wrapStage, replaceStage, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
-import { IMAGE_SIZE_LIMIT, incomingUploadsDir } from '../http/uploads.ts';
+import { IMAGE_SIZE_LIMIT, imageUploadParser, incomingUploadsDir } from '../http/uploads.ts';
 import { contentHtmlFrom } from '../services/content.ts';
 import { authorError } from '../services/scope.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -229,29 +227,6 @@ export function breakThirtySixthLookParts(on: FaultSet, { db, stores, services, 
   }
 }
 
-/** Multer for the upload with the file limit given, otherwise as http/uploads.ts sets it up. */
-function uploadParserWithLimit(incomingDir: string, fileSize: number): RequestHandler {
-  mkdirSync(incomingDir, { recursive: true });
-  const parse = multer({ storage: multer.diskStorage({ destination: incomingDir }), limits: { fileSize, files: 1, fields: 0, parts: 1 } }).any();
-  return (req, res, next) => {
-    if (!req.is('multipart/form-data')) return next();
-    const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
-    if (encoding !== 'identity' && encoding !== '') return next(problems.unsupportedMediaType('Send the upload without a Content-Encoding.'));
-    res.once('close', () => {
-      for (const file of (req.files ?? []) as Express.Multer.File[]) if (typeof file.path === 'string') rmSync(file.path, { force: true });
-    });
-    parse(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      const files = (req.files ?? []) as Express.Multer.File[];
-      if (files.length > 0) {
-        req.body ??= {};
-        for (const file of files) req.body[file.fieldname] = '';
-      }
-      next();
-    });
-  };
-}
-
 export function breakThirtySixthLookPipeline(on: FaultSet, pipeline: Pipeline, context: PipelineContext): Pipeline {
   let { api, after } = pipeline;
   if (on('upload-limit-one-byte-over-accepted')) {
@@ -261,7 +236,7 @@ export function breakThirtySixthLookPipeline(on: FaultSet, pipeline: Pipeline, c
     // 10 MiB and two bytes or more refused 413, right. Breaks image.size-limit ("a file of exactly 10
     // MiB (10,485,760 bytes) is accepted and one byte more is answered `413`") and the uploadImage
     // description ("one byte more is a `413`").
-    api = replaceStage(api, 'upload-parser', uploadParserWithLimit(incomingUploadsDir(context.options.imagesDir), IMAGE_SIZE_LIMIT + 1));
+    api = replaceStage(api, 'upload-parser', imageUploadParser(incomingUploadsDir(context.options.imagesDir), IMAGE_SIZE_LIMIT + 1));
   }
   if (on('image-missing-404-plain-text')) {
     // The images directory is served by a router of its own that ends in Express's final handler: a

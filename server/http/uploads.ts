@@ -27,11 +27,12 @@ export const UPLOAD_BODY_LIMIT = IMAGE_SIZE_LIMIT + 64 * 1024;
 /** Where uploads are written while they arrive: beside the served images, not under them. */
 export const incomingUploadsDir = (imagesDir: string): string => path.join(path.dirname(imagesDir), 'incoming');
 
-export function imageUploadParser(incomingDir: string): RequestHandler {
+/** `fileSize`: the largest file taken, in bytes; a larger one is a 413. */
+export function imageUploadParser(incomingDir: string, fileSize = IMAGE_SIZE_LIMIT): RequestHandler {
   mkdirSync(incomingDir, { recursive: true });
   const parse = multer({
     storage: multer.diskStorage({ destination: incomingDir }),
-    limits: { fileSize: IMAGE_SIZE_LIMIT, files: 1, fields: 0, parts: 1 },
+    limits: { fileSize, files: 1, fields: 0, parts: 1 },
   }).any();
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
