@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './scripts/test-order.ts';
-import { SAME_ON_EVERY_LINE, testScope } from './scripts/test-scope.ts';
+import { filesOf, testScopes } from './scripts/test-scope.ts';
 
 export default defineConfig({
   test: {
-    include: ['openapi/tests/**/*.test.ts', 'server/tests/**/*.test.ts', 'conformance/tests/**/*.test.ts', 'client/tests/**/*.test.ts', 'bench/tests/**/*.test.ts', 'scripts/tests/**/*.test.ts'],
-    // TEST_SCOPE=node-line (CI, on its second and third Node.js line): see scripts/test-scope.ts.
-    exclude: ['**/node_modules/**', ...(testScope() === 'node-line' ? SAME_ON_EVERY_LINE : [])],
+    // TEST_SCOPE: `npm test` takes every test but the fault proofs, `npm run test:faults` those; CI takes
+    // on its second and third Node.js line the tests that depend on it (scripts/test-scope.ts).
+    ...filesOf(testScopes()),
     // Compiles the commands the tests start as processes (build/, scripts/build.mjs) when a source changed.
     globalSetup: ['scripts/vitest-global-setup.ts'],
     // At least two files at once, even on two cores (vitest's default would be one): most of a file's

@@ -8,9 +8,9 @@ import { longestFirst, MEASURED_SECONDS } from '../test-order.ts';
 
 describe('the order of the test files', () => {
   it('starts the measured files first, longest first, and keeps the order of the rest', () => {
-    const given = ['a.test.ts', 'server/tests/markdown.test.ts', 'b.test.ts', 'conformance/tests/reference-server.test.ts', 'c.test.ts', 'conformance/tests/faults.test.ts'];
+    const given = ['a.test.ts', 'server/tests/markdown.test.ts', 'b.test.ts', 'conformance/tests/reference-server-faults.test.ts', 'c.test.ts', 'conformance/tests/faults.test.ts'];
     expect(longestFirst(given, (file) => file)).toEqual([
-      'conformance/tests/reference-server.test.ts',
+      'conformance/tests/reference-server-faults.test.ts',
       'conformance/tests/faults.test.ts',
       'server/tests/markdown.test.ts',
       'a.test.ts',
