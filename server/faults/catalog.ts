@@ -571,6 +571,19 @@ export const FAULT_CATALOG = {
   'image-missing-404-plain-text': "a GET of an image URL with no file behind it is answered 404 with Express's text/plain Cannot GET, not a problem document",
   'upload-limit-one-byte-over-accepted': 'uploadImage accepts a file of 10 MiB and one byte instead of answering 413',
   'upload-empty-file-422': 'uploadImage answers an empty file (0 bytes) 422 naming file, as if no file were sent, instead of 415',
+  // The thirty-seventh look, written from the contract alone (thirty-seventh-look.ts).
+  'author-get-list-query-accepted': "getAuthor ignores listAuthors' query parameters (?active, ?page, ?size) instead of answering 422 for them as unknown",
+  'author-update-names-nfc-composed': 'updateAuthor stores first_name and last_name in NFC: a name sent with a combining accent (Rene\u0301) is kept and answered precomposed',
+  'category-create-text-plain-read': 'createCategory reads a body sent as text/plain as JSON and creates the category instead of answering 415',
+  'category-rename-touches-posts': "updateCategory renaming a category moves the updated_at of the category's posts to the rename's time",
+  'post-update-code-double-escaped': "updatePost escapes the text of the Markdown's code spans and blocks twice: `a < b` renders as a &amp;lt; b",
+  'page-rename-name-slug-against-slugs': "updatePage makes a renamed page's name_slug unique against the workspace's slugs, not name_slugs: Journal beside a page with the slug journal gets journal-1",
+  'page-get-any-subpath': 'a GET or HEAD of a path one segment below a page that no operation has (/pages/{id}/archive) answers 200 with the page instead of 404',
+  'post-get-id-zero-404': 'getPost answers a path with the id 0 (/pages/{id}/posts/0) 404 instead of 422 naming the parameter',
+  'post-update-null-description-emptied': 'updatePost stores a description sent as null as the empty text ("") instead of clearing it',
+  'post-create-html-limit-500k': 'createPost answers Markdown that renders to more than 500,000 characters of HTML (and at most 1,000,000) 422 naming content_md',
+  'post-create-other-workspace-stored-then-404': "createPost on another workspace's page answers 404 but stores the post on that page",
+  'posts-category-filter-includes-uncategorised': 'listPosts?category_id also lists and counts the posts of the page without a category',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
