@@ -51,6 +51,7 @@ import { breakThirtyThirdLookParts, breakThirtyThirdLookPipeline } from './thirt
 import { breakThirtyFourthLookParts, breakThirtyFourthLookPipeline } from './thirty-fourth-look.ts';
 import { breakThirtyFifthLookParts, breakThirtyFifthLookPipeline } from './thirty-fifth-look.ts';
 import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
+import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thirty-eighth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -102,6 +103,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyFourthLookParts(on, parts);
       breakThirtyFifthLookParts(on, parts);
       breakThirtySixthLookParts(on, parts);
+      breakThirtyEighthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -126,7 +128,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtyFourth = breakThirtyFourthLookPipeline(on, thirtyThird, context);
       const thirtyFifth = breakThirtyFifthLookPipeline(on, thirtyFourth, context);
       const thirtySixth = breakThirtySixthLookPipeline(on, thirtyFifth, context);
-      return { ...thirtySixth, api: breakOverloadPipeline(on, thirtySixth.api, context) };
+      const thirtyEighth = breakThirtyEighthLookPipeline(on, thirtySixth, context);
+      return { ...thirtyEighth, api: breakOverloadPipeline(on, thirtyEighth.api, context) };
     },
   };
 }
