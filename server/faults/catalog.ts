@@ -584,6 +584,19 @@ export const FAULT_CATALOG = {
   'post-create-html-limit-500k': 'createPost answers Markdown that renders to more than 500,000 characters of HTML (and at most 1,000,000) 422 naming content_md',
   'post-create-other-workspace-stored-then-404': "createPost on another workspace's page answers 404 but stores the post on that page",
   'posts-category-filter-includes-uncategorised': 'listPosts?category_id also lists and counts the posts of the page without a category',
+  // The thirty-eighth look, written from the contract alone (thirty-eighth-look.ts).
+  'send-audience-across-newsletters': "sendEmail counts the active, verified subscribers of every newsletter of the workspace: an email of a newsletter without subscribers is scheduled when a sibling newsletter has some",
+  'send-sent-email-judged-unready': 'sendEmail judges readiness before the sent state: a sent email whose newsletter has lost its subscribers is answered 422 email-not-sendable, not 409 email-already-sent',
+  'not-sendable-several-causes-validation-failed': "sendEmail answers an email with several things missing (no content and no subscriber) 422 of type validation-failed, not email-not-sendable (one cause alone is typed right)",
+  'email-update-null-author-refused': 'updateEmail answers author_id: null with a 422 naming author_id instead of clearing the author',
+  'email-create-bare-domains-linked': "createEmail's Markdown links bare domain names (example.com/news gives a link to http://example.com/news), which GitHub's autolinks leave as text (updateEmail is right)",
+  'email-create-stamped-whole-second': "createEmail stamps created_at and updated_at cut to the whole second: an email created right after its newsletter reads as created before it",
+  'subscriber-domain-label-63-refused': 'createSubscriber answers an address whose domain has a label of exactly 63 characters (the longest allowed) 422 naming email',
+  'upload-exif-jpeg-refused': 'uploadImage answers 415 for a JPEG that does not start with a JFIF segment (an Exif JPEG, FF D8 FF E1, as cameras write them)',
+  'upload-content-encoding-unchecked': 'uploadImage does not check Content-Encoding: an upload declared gzip but sent plain is stored (201), not answered 415',
+  'upload-text-part-dropped': 'uploadImage with a text part beside the file part drops the text part and stores the file (201) instead of answering 422',
+  'image-served-at-any-extension': "an uploaded image is also served at its URL with another extension, without one, or with a trailing slash, found by its 32 hex digits, instead of 404",
+  'emails-status-filter-any-case': 'listEmails reads ?status in any letter case (?status=SENT lists the sent emails) instead of answering 422 naming query.status',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -52,6 +52,7 @@ import { breakThirtyFourthLookParts, breakThirtyFourthLookPipeline } from './thi
 import { breakThirtyFifthLookParts, breakThirtyFifthLookPipeline } from './thirty-fifth-look.ts';
 import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
 import { breakThirtySeventhLookParts, breakThirtySeventhLookPipeline } from './thirty-seventh-look.ts';
+import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thirty-eighth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 
@@ -104,6 +105,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyFifthLookParts(on, parts);
       breakThirtySixthLookParts(on, parts);
       breakThirtySeventhLookParts(on, parts);
+      breakThirtyEighthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakOverloadParts(on, parts);
@@ -129,7 +131,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtyFifth = breakThirtyFifthLookPipeline(on, thirtyFourth, context);
       const thirtySixth = breakThirtySixthLookPipeline(on, thirtyFifth, context);
       const thirtySeventh = breakThirtySeventhLookPipeline(on, thirtySixth, context);
-      return { ...thirtySeventh, api: breakOverloadPipeline(on, thirtySeventh.api, context) };
+      const thirtyEighth = breakThirtyEighthLookPipeline(on, thirtySeventh, context);
+      return { ...thirtyEighth, api: breakOverloadPipeline(on, thirtyEighth.api, context) };
     },
   };
 }
