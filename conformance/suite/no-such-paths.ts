@@ -2,18 +2,18 @@
  * unknown_path: paths the service answers that no operation has, each asked with GET and HEAD.
  * errors.no-such-path: "A path no operation has is answered `404` with a problem document of type
  * `not-found`, to `GET` and `HEAD` alike, under the API's base path and beside it on the service's
- * origin: an image URL of the service that serves nothing ... included" (the description's table: "404 |
- * ... or no such path"; errors.problem-details: "Every error is an RFC 9457 problem document";
- * responses.media-type: "an error body `application/problem+json`").
+ * origin, image URLs of the service included: an image is served at the URL its upload answered and at
+ * no other, so another name, or an uploaded image's URL with another extension, without one or with a
+ * trailing slash, is such a path" (the description's table: "404 | ... or no such path";
+ * errors.problem-details: "Every error is an RFC 9457 problem document"; responses.media-type: "an
+ * error body `application/problem+json`").
  *
  * The paths: one under the base path, and, where the service serves its images on its own origin (the
  * contract lets it use a CDN instead, whose answers are not the service's), one beside the base path
  * and the near misses of an uploaded image's URL: another name of the same form, another extension, a
  * trailing slash, no extension. A router of its own for the images (a static handler that falls
- * through to the framework's plain-text 404) shows only on these: the contract's paths never reach it.
- * Another name must be a 404; the other near misses may be served (an image found under another
- * spelling is not the contract's to forbid), but whatever error they answer is a problem document of
- * its status, of type not-found for a 404.
+ * through to the framework's plain-text 404, or one that finds a file under any extension) shows only
+ * on these: the contract's paths never reach it. Each is a 404 problem document of type not-found.
  */
 import { missingCapability } from '../checks/profile.ts';
 import { parseAnswerJson } from '../contract/answer-json.ts';
@@ -51,10 +51,10 @@ export function noSuchPaths(t: Kit, imageUrl: string): NoSuchPath[] {
   if (otherStem !== stem) paths.push({ what: "a name no upload was given, of the form of an upload's, in the images' path", url: at(`${folder}${otherStem}${extension ? `.${extension}` : ''}`), mustBe404: true });
   if (extension) {
     const other = ACCEPTED_EXTENSIONS.find((candidate) => candidate !== extension.toLowerCase())!;
-    paths.push({ what: `an uploaded image's URL with the extension .${other} instead of .${extension}`, url: at(`${folder}${stem}.${other}`), mustBe404: false });
-    paths.push({ what: "an uploaded image's URL without its extension", url: at(`${folder}${stem}`), mustBe404: false });
+    paths.push({ what: `an uploaded image's URL with the extension .${other} instead of .${extension}`, url: at(`${folder}${stem}.${other}`), mustBe404: true });
+    paths.push({ what: "an uploaded image's URL without its extension", url: at(`${folder}${stem}`), mustBe404: true });
   }
-  paths.push({ what: "an uploaded image's URL with a trailing slash", url: at(`${image.pathname}/`), mustBe404: false });
+  paths.push({ what: "an uploaded image's URL with a trailing slash", url: at(`${image.pathname}/`), mustBe404: true });
   return paths;
 }
 

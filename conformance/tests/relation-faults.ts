@@ -833,6 +833,26 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'newsletter-get-cached-by-id', include: ['getNewsletter'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
   { fault: 'newsletter-name-taken-trimmed', include: ['createNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
   { fault: 'upload-limit-one-byte-over-accepted', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.size-limit'] },
+  // The thirty-seventh and thirty-eighth looks (written from the contract alone, after the checks above):
+  // the fifteen of twenty-four caught at first contact, each with its own operation.
+  { fault: 'author-update-names-nfc-composed', include: ['updateAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  { fault: 'category-create-text-plain-read', include: ['createCategory'], caughtBy: ['negative_data_rejection'], breaks: ['requests.json-content-type'] },
+  { fault: 'category-rename-touches-posts', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'post-update-code-double-escaped', include: ['updatePost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'page-rename-name-slug-against-slugs', include: ['updatePage'], caughtBy: ['conflict_detection'], breaks: ['slugs.unique-in-own-field'] },
+  { fault: 'post-get-id-zero-404', include: ['getPost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation', 'errors.precedence'] },
+  { fault: 'post-update-null-description-emptied', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'post-create-html-limit-500k', include: ['createPost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'post-create-other-workspace-stored-then-404', include: ['createPost'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'] },
+  { fault: 'posts-category-filter-includes-uncategorised', include: ['listPosts'], caughtBy: ['status_filter'], breaks: ['lists.exact-filters'] },
+  { fault: 'send-audience-across-newsletters', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-not-ready'] },
+  { fault: 'send-sent-email-judged-unready', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['errors.precedence'] },
+  { fault: 'not-sendable-several-causes-validation-failed', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
+  { fault: 'email-update-null-author-refused', include: ['updateEmail'], caughtBy: ['positive_data_acceptance', 'crud_agreement'], breaks: ['requests.null-as-absent', 'resources.update-kept'] },
+  { fault: 'email-create-stamped-whole-second', include: ['createEmail'], caughtBy: ['timestamps_in_order'], breaks: ['responses.timestamps-in-order'] },
+  // The thirty-eighth look's image URL served under any extension: the contract now says an image is
+  // served at its own URL and no other, and every near miss of it is a 404 (unknown_path).
+  { fault: 'image-served-at-any-extension', include: ['uploadImage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
   // The thirty-third and thirty-fourth looks' misses of limits, white space and text kept as sent,
   // closed by checks over their classes. Every body field whose description states Markdown's limits
   // (every content_md: nesting, length of the HTML) is sent, in the boundaries phase, Markdown nested
