@@ -571,6 +571,11 @@ export const FAULT_CATALOG = {
   'image-missing-404-plain-text': "a GET of an image URL with no file behind it is answered 404 with Express's text/plain Cannot GET, not a problem document",
   'upload-limit-one-byte-over-accepted': 'uploadImage accepts a file of 10 MiB and one byte instead of answering 413',
   'upload-empty-file-422': 'uploadImage answers an empty file (0 bytes) 422 naming file, as if no file were sent, instead of 415',
+  // What a state change leaves alone (state-neighbours.ts).
+  'post-unpublish-same-slug-in-workspace': "updatePost returning a published post to draft also returns the published posts of the same slug on the workspace's other pages to draft",
+  'post-unpublish-stamps-page': "updatePost returning a published post to draft writes its page's updated_at",
+  'send-later-schedules-newsletter-drafts': "sendEmail with a scheduled_at also schedules the newsletter's other drafts at that time",
+  'author-deactivate-same-address-elsewhere': 'updateAuthor with active false also deactivates the authors of the same address in every other workspace',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -53,6 +53,7 @@ import { breakThirtyFifthLookParts, breakThirtyFifthLookPipeline } from './thirt
 import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
+import { breakStateNeighboursParts } from './state-neighbours.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -104,6 +105,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
+      breakStateNeighboursParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
