@@ -943,4 +943,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // is now met by the same tests (the send is made where the target is disposable).
   { fault: 'send-failed-refused-409', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-now'] },
   { fault: 'email-update-failed-accepted', include: ['updateEmail'], caughtBy: ['conflict_detection', 'failed_write_leaves_nothing'], breaks: ['email.only-draft-changes', 'resources.refused-write-changes-nothing'] },
+  // What a state change leaves alone (state-neighbours.ts), closed by the households of every write
+  // under a page or newsletter taking every state change the write offers (crud_agreement,
+  // state-transitions.ts: each enum value of an update sent to a sibling in another state, a post
+  // returned to draft; each state of an action's siblings sent a future time, a draft scheduled, a
+  // scheduled email's time replaced), and by the change of the run's author's state judged against the
+  // other workspace's authors, its twins of the same address made active first (workspace_isolation,
+  // other-workspace-authors.test.ts) and the workspace's own (state-updates.test.ts).
+  { fault: 'post-unpublish-same-slug-in-workspace', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'post-unpublish-stamps-page', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'send-later-schedules-newsletter-drafts', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.write-named-only'] },
+  { fault: 'author-deactivate-same-address-elsewhere', include: ['updateAuthor'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope', 'resources.write-named-only'] },
 ];

@@ -597,6 +597,11 @@ export const FAULT_CATALOG = {
   'upload-text-part-dropped': 'uploadImage with a text part beside the file part drops the text part and stores the file (201) instead of answering 422',
   'image-served-at-any-extension': "an uploaded image is also served at its URL with another extension, without one, or with a trailing slash, found by its 32 hex digits, instead of 404",
   'emails-status-filter-any-case': 'listEmails reads ?status in any letter case (?status=SENT lists the sent emails) instead of answering 422 naming query.status',
+  // What a state change leaves alone (state-neighbours.ts).
+  'post-unpublish-same-slug-in-workspace': "updatePost returning a published post to draft also returns the published posts of the same slug on the workspace's other pages to draft",
+  'post-unpublish-stamps-page': "updatePost returning a published post to draft writes its page's updated_at",
+  'send-later-schedules-newsletter-drafts': "sendEmail with a scheduled_at also schedules the newsletter's other drafts at that time",
+  'author-deactivate-same-address-elsewhere': 'updateAuthor with active false also deactivates the authors of the same address in every other workspace',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

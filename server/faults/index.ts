@@ -55,6 +55,7 @@ import { breakThirtySeventhLookParts, breakThirtySeventhLookPipeline } from './t
 import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thirty-eighth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
+import { breakStateNeighboursParts } from './state-neighbours.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -108,6 +109,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyEighthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
+      breakStateNeighboursParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {

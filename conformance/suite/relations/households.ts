@@ -73,11 +73,15 @@ export const HOUSEHOLDS: Record<string, Filling> = {
       const newsletter = await resources.newsletter('household');
       const subscribers: number[] = [];
       for (const address of plan.subscribers as string[]) subscribers.push((await resources.subscriber(newsletter.id, address)).id);
-      const emails: number[] = [];
-      for (const body of plan.emails as Json[]) emails.push((await resources.email(newsletter.id, { ...body, author_id: resources.authorId() } as EmailCreate)).id);
-      // The last email scheduled: a sibling in another state; the first, a draft, is the one deleted.
-      const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id: emails[2]! } }, body: { scheduled_at: twoDaysAhead() } });
+      const make = async (body: Json) => (await resources.email(newsletter.id, { ...body, author_id: resources.authorId() } as EmailCreate)).id;
+      const [firstDraft, secondDraft, scheduled] = plan.emails as Json[];
+      // The last email scheduled: a sibling in another state, made and scheduled before the drafts, so
+      // that a send that writes more than its email shows in the test's own sends, not unjudged here.
+      // The first, a draft, is the one deleted.
+      const scheduledId = await make(scheduled!);
+      const sent = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: newsletter.id, id: scheduledId } }, body: { scheduled_at: twoDaysAhead() } });
       if (sent.response.status !== 200) t.notApplicable(`needs a scheduled email, but sendEmail answered ${sent.response.status}`);
+      const emails = [await make(firstDraft!), await make(secondDraft!), scheduledId];
       return { parentIds: { newsletter_id: newsletter.id }, children: { emails, subscribers } };
     },
   },

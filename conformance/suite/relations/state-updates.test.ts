@@ -13,7 +13,8 @@
  *   the author is made inactive while a draft post, a published post, a scheduled email and an email
  *   sent now name them (author.inactive-keeps-work: "An author made inactive keeps their posts and
  *   emails", so no work of theirs bars it), and each reads as it was afterwards, an email still
- *   signed with their id.
+ *   signed with their id; so does every other author of the workspace, active or not
+ *   (resources.write-named-only; the other workspace's, other-workspace-authors.test.ts).
  *
  * A server that writes a state's defaults along with every update, or stamps a timestamp on a
  * transition, passes every test made of resources in their first state.
@@ -24,7 +25,9 @@ import { forOperation } from '../harness.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { workInEveryState } from './author-work.ts';
+import { authorsById } from './authors-by-id.ts';
 import { filledCreateBody } from './filled-create.ts';
+import { changes, type Json } from './households.ts';
 import { changesOnly, readResource } from './update-subjects.ts';
 
 const RULES = ['resources.patch-named-fields-only', 'resources.update-stamped'];
@@ -72,8 +75,22 @@ const AUTHOR_FIELDS: Record<string, string[]> = {
   short_description: ['short_description'],
 };
 
+/**
+ * resources.write-named-only ("A create, update or send writes only the resource it names ... every
+ * other resource ... reads as before, `updated_at` included") for a change of an author's state: every
+ * other author of the workspace, active or not, reads as before, every field.
+ */
+function verifyOthersUntouched(t: Kit, id: number, before: Map<number, Json>, after: Map<number, Json>): void {
+  for (const [otherId, was] of before) {
+    if (otherId === id) continue;
+    const now = after.get(otherId);
+    const changed = now ? changes(was, now) : ['no longer listed'];
+    t.verify(changed.length === 0, `after author ${id} was made inactive, author ${otherId} of the same workspace (${String(was.email)}) shows ${changed.join('; ')}: a change of one author's state writes that author alone`, { rules: ['resources.write-named-only'] });
+  }
+}
+
 forOperation('updateAuthor', (test) => {
-  test('makes an author with work in every state inactive, leaves them inactive when another field is updated alone, and changes only active when it moves', { check: 'crud_agreement', rules: [...RULES, 'author.inactive-keeps-work'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('makes an author with work in every state inactive, leaves them inactive when another field is updated alone, and changes only active when it moves', { check: 'crud_agreement', rules: [...RULES, 'author.inactive-keeps-work', 'resources.write-named-only'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const id = new Resources(t).sharedAuthorId();
     if (!t.fixtures.authorWritable) t.notApplicable(AUTHOR_NOT_WRITABLE);
     const write = { operationId: 'updateAuthor', readerId: 'getAuthor', ids: { id } };
@@ -86,12 +103,15 @@ forOperation('updateAuthor', (test) => {
         const [work, named] = await Promise.all([workInEveryState(t, id), changesOnly(t, 'an update of last_name, position and short_description', write, original, filled, [...Object.keys(filled), 'formatted_name'])]);
         // Made active first where another test or the model left them inactive: the deactivation is the change judged.
         let before = named.active === false ? await changesOnly(t, 'a change of active to true', write, named, { active: true }, ['active']) : named;
-        const workBefore = await Promise.all(work.map((piece) => readResource(t, piece.readerId, piece.ids)));
+        // The workspace's other authors read with the work, before and after: the deactivation writes this
+        // author alone (the other workspace's: other-workspace-authors.test.ts).
+        const [othersBefore, ...workBefore] = await Promise.all([authorsById(t), ...work.map((piece) => readResource(t, piece.readerId, piece.ids))]);
         const held = work.map((piece) => piece.state).join(', ');
         before = await changesOnly(t, `a change of active to false of an author of ${held}`, write, before, { active: false }, ['active']);
-        const workAfter = await Promise.all(work.map((piece) => readResource(t, piece.readerId, piece.ids)));
+        const [othersAfter, ...workAfter] = await Promise.all([authorsById(t), ...work.map((piece) => readResource(t, piece.readerId, piece.ids))]);
+        verifyOthersUntouched(t, id, othersBefore as Map<number, Json>, othersAfter as Map<number, Json>);
         for (const [index, piece] of work.entries()) {
-          const changed = Object.keys(workBefore[index]!).filter((field) => JSON.stringify(workBefore[index]![field]) !== JSON.stringify(workAfter[index]![field]) && !piece.moving.includes(field));
+          const changed = Object.keys(workBefore[index]! as Json).filter((field) => JSON.stringify(workBefore[index]![field]) !== JSON.stringify(workAfter[index]![field]) && !piece.moving.includes(field));
           t.verify(changed.length === 0, `after author ${id} was made inactive, ${piece.readerId} of ${piece.state} they wrote shows ${changed.map((field) => `${field} ${JSON.stringify(workBefore[index]![field])} before, ${JSON.stringify(workAfter[index]![field])} after`).join('; ')}: an author made inactive keeps their posts and emails`, { rules: ['author.inactive-keeps-work'] });
         }
         for (const [field, free] of Object.entries(AUTHOR_FIELDS)) {

@@ -16,8 +16,17 @@
  * a sibling of the same slug in another page, passes every test that reads the written resource alone.
  * An upsert (a create that declares `200`) is sent a new key: a held one is a write of nothing.
  *
+ * Every other state change the write offers is made first in the same households, each judged the same
+ * way, the view after one the view before the next (state-transitions.ts): each value of an update's
+ * enum field sent alone to a sibling that reads another (a published post returned to draft), and an
+ * action sent a future time for each state the siblings hold but the one sent at once (a draft
+ * scheduled, a scheduled email's time replaced). A server that unpublishes every post of a slug in the
+ * workspace, or schedules the newsletter's other drafts with the one sent, passes the publication and
+ * the send at once. The send at once comes last: its delivery moves on after its answer.
+ *
  * Cost, per write: two parents with five children each (made at once), both read twice (in parallel),
- * and the write.
+ * and the write; per further state change, its write and both read again (updatePost: one, sendEmail:
+ * two).
  */
 import { jsonMedia } from '../../cases/json-media.ts';
 import type { OperationInfo } from '../../contract/document.ts';
@@ -26,7 +35,8 @@ import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { Resources } from '../resources.ts';
 import { filledCreateBody } from './filled-create.ts';
-import { parentReads, twinHouseholds, verifyUntouched, viewBoth, type Household, type HouseholdView, type Json, type WriteLeeway } from './households.ts';
+import { parentReads, twinHouseholds, verifyUntouched, viewBoth, type Household, type HouseholdView, type Json, type ParentReads, type WriteLeeway } from './households.ts';
+import { furtherTransitions, type Transition } from './state-transitions.ts';
 import { pastStampGap } from './update-subjects.ts';
 
 const { contract } = suiteContext();
@@ -121,20 +131,31 @@ const WRITES = contract.operations.flatMap((operation) => {
   return reads && plan ? [{ operation, reads, plan }] : [];
 });
 
+/** Makes one write in the first household and verifies both households read as before but for it; answers the views after. */
+async function judgedWrite(t: Kit, operation: OperationInfo, reads: ParentReads, households: Household[], step: Transition, before: HouseholdView, twinBefore: HouseholdView): Promise<HouseholdView[]> {
+  const { ids, body, leeway, what } = step;
+  // Past the households' own times, so a resource stamped by the write shows a new updated_at.
+  await pastStampGap();
+  const { status, exchange } = await t.call(operation, { ids, body });
+  t.ensure(status !== undefined && status >= 200 && status < 300, `${operation.operationId} ${JSON.stringify(body).slice(0, 300)} under the test's own parent answered ${status ?? 'nothing'}; expected a success`, { evidence: exchange });
+  const [after, twinAfter] = await viewBoth(t, reads, households);
+  verifyUntouched(t, `after ${operation.operationId} of ${what}`, before, after!, leeway, RULES);
+  verifyUntouched(t, `after ${operation.operationId} of ${what} under another ${reads.parentName.replace(/_id$/, '')} whose children share these names and slugs, that one`, twinBefore, twinAfter!, {}, RULES);
+  return [after!, twinAfter!];
+}
+
 for (const { operation, reads, plan } of WRITES) {
   forOperation(operation.operationId, (test) => {
     test(`writes only what it names: its parent, every child beside it and a twin parent whose children share their names and slugs read as before, every field, updated_at included`, { check: 'crud_agreement', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const households = await twinHouseholds(t, reads.parentName);
-      const [before, twinBefore] = await viewBoth(t, reads, households);
+      let [before, twinBefore] = await viewBoth(t, reads, households);
+      // Every other state change the write offers, judged first: the send at once, whose delivery goes on after it, comes last.
+      for (const step of furtherTransitions(operation, households[0], before!)) {
+        [before, twinBefore] = await judgedWrite(t, operation, reads, households, step, before!, twinBefore!);
+      }
       const { ids, body, leeway } = plan(t, households[0], before!);
-      // Past the households' own times, so a resource stamped by the write shows a new updated_at.
-      await pastStampGap();
-      const { status, exchange } = await t.call(operation, { ids, body });
-      t.ensure(status !== undefined && status >= 200 && status < 300, `${operation.operationId} ${JSON.stringify(body).slice(0, 300)} under the test's own parent answered ${status ?? 'nothing'}; expected a success`, { evidence: exchange });
-      const [after, twinAfter] = await viewBoth(t, reads, households);
       const what = leeway.parentWritten ? 'the parent' : leeway.made ? `a new one of ${leeway.kind}` : `${leeway.kind} ${leeway.written}`;
-      verifyUntouched(t, `after ${operation.operationId} of ${what}`, before!, after!, leeway, RULES);
-      verifyUntouched(t, `after ${operation.operationId} of ${what} under another ${reads.parentName.replace(/_id$/, '')} whose children share these names and slugs, that one`, twinBefore!, twinAfter!, {}, RULES);
+      await judgedWrite(t, operation, reads, households, { ids, body, leeway, what }, before!, twinBefore!);
     });
   });
 }
