@@ -53,6 +53,9 @@ import { breakThirtyFifthLookParts, breakThirtyFifthLookPipeline } from './thirt
 import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
+import { breakSeparatorsBetweenNeighboursParts } from './separators-between-neighbours.ts';
+import { breakSubjectWhiteSpaceParts } from './subject-white-space.ts';
+import { breakMarkdownOnePastParts } from './markdown-one-past.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -104,6 +107,9 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
+      breakSeparatorsBetweenNeighboursParts(on, parts);
+      breakSubjectWhiteSpaceParts(on, parts);
+      breakMarkdownOnePastParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {
