@@ -9,7 +9,7 @@
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
 import { astralStringOfLength, stringOfLength, oneLonger } from './boundary-values.ts';
 import { inputFields, type CoveredKeyword, type InputField } from './fields.ts';
-import { markdownBoundaries } from './markdown-limits.ts';
+import { markdownBoundaries, markdownPastLimits } from './markdown-limits.ts';
 import { oneCharacterValue } from './short-values.ts';
 import { makeCase, type CaseInput, type GeneratedCase } from './model.ts';
 
@@ -24,9 +24,12 @@ function inputWith(field: InputField, value: unknown, baseBody: Record<string, u
 
 export function boundaryCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined, seed: number): GeneratedCase[] {
   const cases: GeneratedCase[] = [];
-  for (const field of inputFields(contract, operation)) {
+  const fields = inputFields(contract, operation);
+  // Markdown is rendered only where no HTML is given beside it (requests.html-over-markdown).
+  const takesHtml = fields.some((field) => field.in === 'body' && field.name === 'content_html');
+  for (const field of fields) {
     const c = field.constrained;
-    const add = (title: string, keyword: CoveredKeyword | undefined, value: unknown, accept: boolean) => {
+    const add = (title: string, keyword: CoveredKeyword | undefined, value: unknown, accept: boolean, beside: { rule?: string; body?: Record<string, unknown> } = {}) => {
       // A path id must name a real resource, so only values outside the id's range can be sent there.
       if (accept && (field.in === 'path' || field.reference)) return;
       cases.push(
@@ -37,7 +40,9 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
           location: field.location,
           keywords: keyword ? [keyword] : [],
           expect: accept ? { kind: 'accept' } : { kind: 'reject', status: 422 },
-          input: inputWith(field, value, baseBody),
+          input: inputWith(field, value, beside.body ? { ...baseBody, ...beside.body } : baseBody),
+          // A refusal by a rule beside the schema needs a target that reads the input (the mock answers its examples).
+          ...(beside.rule ? { rule: beside.rule, needs: ['input_reflection' as const] } : {}),
         }),
       );
     };
@@ -71,6 +76,10 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
       // The limits stated of Markdown beside its schema (its nesting, the length of its HTML), at their
       // bound: accepted, as requests.valid-input-accepted says of boundary values (markdown-limits.ts).
       for (const boundary of markdownBoundaries(field)) add(`of Markdown ${boundary.what}`, undefined, boundary.markdown, true);
+      // And one past each: a 422 naming the field (markdown.limits: "deeper Markdown, Markdown that would
+      // render to more ... is a `422`"), its HTML beside it null where the body takes one, so it is rendered.
+      const rendered = takesHtml ? { content_html: null } : undefined;
+      for (const past of markdownPastLimits(field)) add(`of Markdown ${past.what}`, undefined, past.markdown, false, { rule: 'markdown.limits', ...(rendered ? { body: rendered } : {}) });
     }
     if (Array.isArray(c.enum)) {
       for (const value of c.enum.filter((item: unknown) => item !== null)) add(`= ${JSON.stringify(value)} (enum value)`, 'enum', value, true);

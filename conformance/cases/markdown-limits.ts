@@ -72,24 +72,54 @@ export function markdownRenderingTo(characters: number, maxLength: number): stri
   return [...markdown].length <= maxLength ? markdown : undefined;
 }
 
+/** The limits the field's description states: the deepest nesting and the longest HTML, where stated. */
+function statedLimits(field: InputField): { depth?: number; html?: { characters: number; written: string }; maxLength: number } | undefined {
+  if (field.in !== 'body' || !field.types.includes('string')) return undefined;
+  const description = descriptionOf(field);
+  const depth = DEPTH_STATEMENT.exec(description);
+  const html = HTML_STATEMENT.exec(description);
+  return {
+    ...(depth ? { depth: Number(depth[1]) } : {}),
+    ...(html ? { html: { characters: Number(html[1]!.replace(/,/g, '')), written: html[1]! } } : {}),
+    maxLength: typeof field.constrained.maxLength === 'number' ? field.constrained.maxLength : Number.POSITIVE_INFINITY,
+  };
+}
+
 /** The Markdown at exactly each limit the field's description states, for a body field that takes Markdown. */
 export function markdownBoundaries(field: InputField): MarkdownBoundary[] {
-  if (field.in !== 'body' || !field.types.includes('string')) return [];
-  const description = descriptionOf(field);
+  const limits = statedLimits(field);
+  if (!limits) return [];
   const boundaries: MarkdownBoundary[] = [];
-  const depth = DEPTH_STATEMENT.exec(description);
-  if (depth) {
-    const levels = Number(depth[1]);
-    boundaries.push({ what: `nested exactly ${levels} levels deep (block quotes, bullet lists, ordered lists, and the two in turn), the deepest allowed`, markdown: nestedMarkdown(levels) });
+  if (limits.depth !== undefined) {
+    boundaries.push({ what: `nested exactly ${limits.depth} levels deep (block quotes, bullet lists, ordered lists, and the two in turn), the deepest allowed`, markdown: nestedMarkdown(limits.depth) });
   }
-  const html = HTML_STATEMENT.exec(description);
-  const maxLength = typeof field.constrained.maxLength === 'number' ? field.constrained.maxLength : Number.POSITIVE_INFINITY;
-  const markdown = html ? markdownRenderingTo(Number(html[1]!.replace(/,/g, '')), maxLength) : undefined;
-  if (html && markdown !== undefined) {
+  const markdown = limits.html && markdownRenderingTo(limits.html.characters, limits.maxLength);
+  if (limits.html && markdown !== undefined) {
     boundaries.push({
-      what: `rendering to exactly ${html[1]} characters of HTML, the most allowed, with letters of 2, 3 and 4 bytes (one outside the BMP): more bytes and UTF-16 units than that`,
+      what: `rendering to exactly ${limits.html.written} characters of HTML, the most allowed, with letters of 2, 3 and 4 bytes (one outside the BMP): more bytes and UTF-16 units than that`,
       markdown,
     });
   }
   return boundaries;
+}
+
+/**
+ * The Markdown one past each limit the field's description states ("deeper Markdown, Markdown that
+ * would render to more ... is a `422`", rule markdown.limits): nested one level deeper, each kind of
+ * nesting in a block of its own as at the bound (so a count off by one in any of them lets the document
+ * through), and rendering to one character more, of the same letters and `&` as at the bound (so a
+ * server that counts characters right but compares with `>=`, or adds one, lets it through).
+ */
+export function markdownPastLimits(field: InputField): MarkdownBoundary[] {
+  const limits = statedLimits(field);
+  if (!limits) return [];
+  const past: MarkdownBoundary[] = [];
+  if (limits.depth !== undefined) {
+    past.push({ what: `nested ${limits.depth + 1} levels deep (block quotes, bullet lists, ordered lists, and the two in turn), one past the deepest allowed`, markdown: nestedMarkdown(limits.depth + 1) });
+  }
+  const markdown = limits.html && markdownRenderingTo(limits.html.characters + 1, limits.maxLength);
+  if (limits.html && markdown !== undefined) {
+    past.push({ what: `rendering to ${(limits.html.characters + 1).toLocaleString('en')} characters of HTML, one past the most allowed`, markdown });
+  }
+  return past;
 }

@@ -69,6 +69,11 @@ export interface GeneratedCase {
   listed?: number;
   expect: Expectation;
   input: CaseInput;
+  /**
+   * The rule a refusal judges, when it is a rule of the contract beside the schema (a limit of Markdown,
+   * markdown.limits) rather than requests.schema-validation.
+   */
+  rule?: string;
   /** The check the case decides, when it is not the one its expectation implies (see register.ts). */
   check?: CheckName;
   /** What the target must do for the case to apply (checks/profile.ts); the mock ignores unknown query parameters. */

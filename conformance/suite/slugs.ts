@@ -75,26 +75,40 @@ export const SLUG_SAMPLE = `${WORD_SHAPES_SAMPLE}/${SEPARATORS_SAMPLE} Łóæ ${
  */
 export const SEPARATOR_MARKS: readonly string[] = [...'_!"#$%&\'()*+,-.:;<=>?@[\\]^`{|}~', ...'—–…«»¿¡·“”„‹›†‐−、。¬¦′‚→'];
 
-/**
- * The neighbours a separator is put between, one kind a round of SEPARATOR_MARKS: ASCII letters, then
- * digits, then accented letters that decompose to one ASCII letter each (the Slugs section makes one
- * hyphen of a run "of other characters" whatever stands beside it: `2.0` is `2-0`, `1,000` is `1-000`,
- * `é·è` is `e-e`, where a derivation that joins the parts of a number, or reads `\w` in ASCII alone,
- * does otherwise). Each fills one slug character, like a letter.
- */
-const NEIGHBOURS: readonly string[] = ['abcdefghijklmnopqrstuvwz', '0123456789', 'éèáíóúñçàâêîôûý'];
+const LETTERS = 'abcdefghijklmnopqrstuvwz';
+const DIGITS = '0123456789';
+/** Accented letters that decompose to one ASCII letter each. */
+const ACCENTED = 'éèáíóúñçàâêîôûý';
 
 /**
- * A text whose slug is exactly `length` characters: characters of one kind of NEIGHBOURS, each pair
- * apart by the next mark of `marks` (taken in turn, round again when all are used, each round between
- * neighbours of the next kind), so that each mark is judged alone between two of a kind, where a table
- * that keeps or drops it shows (`x_y` is `x-y`, `2.0` is `2-0`). It starts and ends with such a character.
+ * The neighbours a separator is put between, one pair of kinds a round of SEPARATOR_MARKS: two ASCII
+ * letters, two digits, two accented letters, then the mixed neighbours, a letter and a digit, a digit and
+ * an accented letter, an accented letter and a letter (in a mixed round the two kinds take turns, so the
+ * marks stand between them in both orders). The Slugs section makes one hyphen of a run "of other
+ * characters" whatever stands beside it: `2.0` is `2-0`, `1,000` is `1-000`, `é·è` is `e-e`, `2.é` is
+ * `2-e`, where a derivation that joins the parts of a number, reads `\w` in ASCII alone, or treats marks
+ * beside a digit or an accented letter as part of a word, does otherwise. Each neighbour fills one slug
+ * character, like a letter.
+ */
+const ROUNDS: readonly (readonly string[])[] = [[LETTERS], [DIGITS], [ACCENTED], [LETTERS, DIGITS], [DIGITS, ACCENTED], [ACCENTED, LETTERS]];
+
+/**
+ * Each round opens with a space: the one mark that stands between the last neighbour of a round and the
+ * first of the next, so that every mark of SEPARATOR_MARKS stands between two neighbours of its round.
+ */
+const ROUND_MARKS: readonly string[] = [' ', ...SEPARATOR_MARKS];
+
+/**
+ * A text whose slug is exactly `length` characters: neighbours of the round's kinds, each pair apart by
+ * the next mark of `marks` (taken in turn, each round between neighbours of the next kinds), so that
+ * each mark is judged alone between two neighbours of each kind, where a table that keeps or drops it
+ * shows (`x_y` is `x-y`, `2.0` is `2-0`). It starts and ends with such a neighbour.
  */
 export function separatedLetters(length: number, marks: MarkQueue): string {
   if (length <= 0) return '';
   let text = marks.beside(0);
   if (length % 2 === 0) text += marks.beside(1);
-  while (text.length < length) {
+  while ([...text].length < length) {
     text += marks.next();
     text += marks.beside(text.length);
   }
@@ -104,21 +118,26 @@ export function separatedLetters(length: number, marks: MarkQueue): string {
 /** The marks of SEPARATOR_MARKS in turn, and the neighbours of the round the queue is in. */
 export interface MarkQueue {
   next: () => string;
-  /** A character of the current round's kind of neighbour, varied by `at`. */
+  /** A neighbour of the current round's kinds (taking turns in a mixed round), varied by `at`. */
   beside: (at: number) => string;
+  /** Whether every mark has stood between the neighbours of every round. */
+  exhausted: () => boolean;
 }
 
-/** The marks of SEPARATOR_MARKS one after the other, round again at the end, each round between other neighbours. */
+/** The marks of SEPARATOR_MARKS one after the other, a round for each pair of kinds of ROUNDS, round again at the end. */
 export function markQueue(): MarkQueue {
   let index = 0;
+  let placed = 0;
   // The round of the mark last given (the first round before any), so a mark's right neighbour is of its round.
-  const round = () => Math.floor(Math.max(index - 1, 0) / SEPARATOR_MARKS.length);
+  const round = () => Math.floor(Math.max(index - 1, 0) / ROUND_MARKS.length);
   return {
-    next: () => SEPARATOR_MARKS[index++ % SEPARATOR_MARKS.length]!,
+    next: () => ROUND_MARKS[index++ % ROUND_MARKS.length]!,
     beside: (at) => {
-      const kind = NEIGHBOURS[round() % NEIGHBOURS.length]!;
+      const kinds = ROUNDS[round() % ROUNDS.length]!;
+      const kind = kinds[placed++ % kinds.length]!;
       return kind[at % kind.length]!;
     },
+    exhausted: () => index >= ROUNDS.length * ROUND_MARKS.length,
   };
 }
 

@@ -602,6 +602,15 @@ export const FAULT_CATALOG = {
   'post-unpublish-stamps-page': "updatePost returning a published post to draft writes its page's updated_at",
   'send-later-schedules-newsletter-drafts': "sendEmail with a scheduled_at also schedules the newsletter's other drafts at that time",
   'author-deactivate-same-address-elsewhere': 'updateAuthor with active false also deactivates the authors of the same address in every other workspace',
+  // Closing known gaps: separators beside accented letters and digits (separators-between-neighbours.ts).
+  'category-slug-accented-marks-dropped': "createCategory's derived slug drops a mark outside ASCII between two accented letters (é—è gives ee) instead of making it a hyphen",
+  'newsletter-name-slug-digit-accented-joined': "createNewsletter's name_slug drops a mark between a digit and the accented letter after it (2.é gives 2e) instead of making it a hyphen",
+  // Closing known gaps: the subject's blank rule, each white-space character (subject-white-space.ts).
+  'send-subject-blank-by-trim': "sendEmail judges the subject blank by trim(): a subject of U+0085 alone is sent, one of U+FEFF alone refused 422 naming subject",
+  'send-subject-blank-ascii-only': 'sendEmail judges the subject blank by ASCII white space alone: a subject of a no-break or ideographic space alone is sent',
+  // Closing known gaps: one past each Markdown limit (markdown-one-past.ts).
+  'post-update-markdown-depth-one-past': 'updatePost accepts Markdown nested 51 levels deep, one past the limit, instead of answering 422 naming content_md',
+  'email-create-html-limit-trailing-newline': "createEmail accepts Markdown rendering to 1,000,001 characters of HTML, the last a line end, instead of answering 422 naming content_md",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

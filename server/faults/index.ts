@@ -56,6 +56,9 @@ import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thi
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
+import { breakSeparatorsBetweenNeighboursParts } from './separators-between-neighbours.ts';
+import { breakSubjectWhiteSpaceParts } from './subject-white-space.ts';
+import { breakMarkdownOnePastParts } from './markdown-one-past.ts';
 
 export { parseFaults } from './fault-set.ts';
 
@@ -110,6 +113,9 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
+      breakSeparatorsBetweenNeighboursParts(on, parts);
+      breakSubjectWhiteSpaceParts(on, parts);
+      breakMarkdownOnePastParts(on, parts);
       breakOverloadParts(on, parts);
     },
     adaptPipeline: (pipeline, context) => {

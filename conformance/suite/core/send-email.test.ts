@@ -333,7 +333,7 @@ forOperation('sendEmail', (test) => {
     }
   });
 
-  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html or content_md, on create or update, or a character that is not white space (U+200B, U+FEFF), and refuses one of empty or white-space content (each Unicode white space alone) naming content_html', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
+  test('sends an email whose content is markup alone (an image, a rule, a table, a link without text), from content_html or content_md, on create or update, or a character that is not white space (U+200B, U+FEFF), and refuses one of empty or white-space content (each Unicode white space alone) naming content_html; its subject likewise each white space alone (named subject) or an empty-looking character that is not white space', { check: 'email_send_state_table', rules: ['email.send-later', 'email.send-not-ready', 'email.not-sendable-fields', 'errors.only-present-causes'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletterId = (await resources.sendableEmail()).newsletter_id;
     const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000).toISOString();
@@ -344,12 +344,32 @@ forOperation('sendEmail', (test) => {
     const beyondAscii = (characters: readonly string[]) => allowedIn(t, 'createEmail', 'content_html', characters).filter((character) => character > '\u007F');
     const whiteSpace = beyondAscii(UNICODE_WHITE_SPACE).map((character) => ({ what: `content_html of ${codePoint(character)} alone, white space`, create: { content_html: character }, update: undefined, sendable: false }));
     const notWhiteSpace = beyondAscii(EMPTY_LOOKING_NOT_WHITE_SPACE).map((character) => ({ what: `${codePoint(character)} alone, as content_html: not white space`, create: { content_html: character }, update: undefined, sendable: true }));
-    const cases = [
+    const contents = [
       ...MARKUP_ONLY_CONTENT.map((item) => ({ ...item, sendable: true })),
       ...notWhiteSpace,
       ...NO_CONTENT.map((item) => ({ ...item, update: undefined, sendable: false })),
       ...whiteSpace,
     ];
+    // The subject's blank rule the same way, on the same emails (no request of its own): "a blank subject
+    // cannot be sent" (Email's subject; EmailCreate's: "it must not be blank to send"), named `subject`
+    // (email.not-sendable-fields). Blank is Unicode's White_Space as for the content: each such character
+    // the subject's pattern allows, alone, is blank; each that shows nothing but is not white space is a
+    // subject. Set by the create, or by the update where the case has one (EmailUpdate's subject).
+    // The subjects that are not blank first, on the contents that are sendable: a 422 for them is theirs alone.
+    const subjects = [
+      ...allowedIn(t, 'createEmail', 'subject', EMPTY_LOOKING_NOT_WHITE_SPACE).map((character) => ({ subject: character, blank: false })),
+      ...allowedIn(t, 'createEmail', 'subject', UNICODE_WHITE_SPACE).map((character) => ({ subject: character, blank: true })),
+    ];
+    const cases = contents.map((item, index) => {
+      const subject = subjects[index];
+      if (!subject) return { ...item, blankSubject: false };
+      const what = `${item.what}, its subject ${codePoint(subject.subject)} alone${item.update ? ' set by the update' : ''} (${subject.blank ? 'white space' : 'not white space'})`;
+      return item.update
+        ? { ...item, what, update: { ...item.update, subject: subject.subject }, blankSubject: subject.blank }
+        : { ...item, what, create: { ...item.create, subject: subject.subject }, blankSubject: subject.blank };
+    });
+    // Every subject is judged: the contents are more than the subjects.
+    t.ensure(subjects.length <= contents.length, `${subjects.length} subjects to judge on ${contents.length} emails`);
     const emails = await Promise.all(
       cases.map(async (item) => {
         const email = await resources.email(newsletterId, item.create);
@@ -364,7 +384,11 @@ forOperation('sendEmail', (test) => {
       const item = cases[index]!;
       const named = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
       const content = JSON.stringify(emails[index]!.content_html);
-      if (item.sendable) {
+      const missing = [...(item.sendable ? [] : ['content_html']), ...(item.blankSubject ? ['subject'] : [])];
+      if (item.blankSubject) {
+        const sorted = [...named].sort();
+        t.verify(response.status === 422 && JSON.stringify(sorted) === JSON.stringify(missing), `an email of ${item.what} (content_html ${content}), sent for later, answered ${response.status}${named.length > 0 ? ` naming ${JSON.stringify(named)}` : ''}; expected 422 email-not-sendable naming exactly ${JSON.stringify(missing)}: a subject of white space alone is blank`, { evidence: response, rules: ['email.send-not-ready', 'email.not-sendable-fields'] });
+      } else if (item.sendable) {
         t.verify(data?.status === 'scheduled', `an email whose content is ${item.what} (content_html ${content}), sent for later, answered ${response.status}${named.length > 0 ? ` naming ${JSON.stringify(named)}` : ''}; expected 200 scheduled: only no content_html or white space is no content`, { evidence: response, rules: ['email.send-later', 'email.not-sendable-fields'] });
       } else {
         t.verify(response.status === 422 && JSON.stringify(named) === JSON.stringify(['content_html']), `an email of ${item.what} (content_html ${content}), sent for later, answered ${response.status}${named.length > 0 ? ` naming ${JSON.stringify(named)}` : ''}; expected 422 email-not-sendable naming content_html alone: it has no content`, { evidence: response, rules: ['email.send-not-ready', 'email.not-sendable-fields'] });

@@ -20,14 +20,18 @@
  * answers are judged on their domain too. And their letters are apart by every character the Slugs
  * section turns into a hyphen ("every run of other characters turned into one hyphen": all ASCII
  * punctuation, `_` included, and non-ASCII punctuation; slugs.ts SEPARATOR_MARKS), each alone, so
- * every derived slug and every rename is judged on each at no cost of its own: between two letters in
- * the first round of the marks, between two digits in the second (`2.0` is `2-0`, `1,000` is `1-000`),
- * between two accented letters in the third, as far as the texts reach before the cut.
+ * every derived slug and every rename is judged on each: between two letters in the first round of the
+ * marks, between two digits in the second (`2.0` is `2-0`, `1,000` is `1-000`), between two accented
+ * letters in the third, then between mixed neighbours (a letter and a digit, a digit and an accented
+ * letter, an accented letter and a letter). The three texts reach the first rounds; texts of a slug of
+ * exactly 90 characters, each after a short run name, reach the rest (eleven an operation, sent
+ * with the creates at once, and renamed on a second resource beside the first's renames).
  *
  * Pages and newsletters, whose names are unique, take the text again with a `!` after it (the same slug).
  * Creates of the three lengths are sent at once; renames change one resource, one text after the other.
  *
- * What it leaves: four pages and four newsletters from the creates, two of each from the renames,
+ * What it leaves: four pages and four newsletters from the creates and as many as the texts that reach
+ * the later rounds (eleven of each), two of each from the renames,
  * named after the run; the children are deleted.
  */
 import type { CheckName } from '../../checks/catalog.ts';
@@ -78,14 +82,38 @@ const LENGTHS: Length[] = [
   },
 ];
 
-/** Each length's text, with a run name of its own, and the slug the contract derives from it. */
-function textsToSend(t: Kit): { length: Length; text: string; expected: string }[] {
+/**
+ * A text that only carries separators on: a slug of exactly 90 characters (kept whole), after a run name
+ * cut to the run's prefix and six random characters (unique, and recognisable as the run's).
+ */
+const REACH: Length = {
+  what: 'a slug of exactly 90 characters, its letters apart by the separators of a later round',
+  text: (name, head, marks) => `${name} ${separatedLetters(SLUG_CUT - head - 1, marks)}`,
+};
+
+/** The random characters after the run's prefix in a REACH text's name. */
+const REACH_RANDOM = 6;
+
+interface TextToSend {
+  length: Length;
+  text: string;
+  expected: string;
+}
+
+/**
+ * Each length's text, with a run name of its own, and the slug the contract derives from it; then the
+ * REACH texts that take the marks on until every mark has stood between the neighbours of every round.
+ */
+function textsToSend(t: Kit): { lengths: TextToSend[]; reach: TextToSend[] } {
   const marks = markQueue();
-  return LENGTHS.map((length) => {
-    const name = t.names.name('cut');
+  const make = (length: Length, name: string) => {
     const text = length.text(name, expectedSlug(name).length, marks);
     return { length, text, expected: expectedSlug(text, { removeSlash: true }) };
-  });
+  };
+  const lengths = LENGTHS.map((length) => make(length, t.names.name('cut')));
+  const reach: TextToSend[] = [];
+  while (!marks.exhausted()) reach.push(make(REACH, t.names.name('reach', t.names.prefix.length + REACH_RANDOM)));
+  return { lengths, reach };
 }
 
 const uniquelyNamed = (operationId: string) => UNIQUELY_NAMED.some(({ create }) => create === operationId);
@@ -146,7 +174,8 @@ for (const subject of CREATES) {
         }
         return { made, exchange };
       };
-      const texts = textsToSend(t);
+      const { lengths, reach } = textsToSend(t);
+      const texts = [...lengths, ...reach];
       const answers = await Promise.all(texts.map(({ text }) => make(text)));
       texts.forEach(({ length, expected }, index) => {
         for (const field of subject.slugs) t.verify(answers[index]!.made[field] === expected, verdict(subject.create, field, length.what, answers[index]!.made[field], expected), { evidence: answers[index]!.exchange });
@@ -180,10 +209,14 @@ for (const { create, rename } of UNIQUELY_NAMED) {
         t.ensure(status === 200, `${rename} to ${JSON.stringify(name)} answered ${status ?? 'nothing'}; expected 200`, { evidence: exchange });
         t.verify((json as Json).name_slug === expected, verdict(rename, 'name_slug', what, (json as Json).name_slug, expected), { evidence: exchange });
       };
-      const texts = textsToSend(t);
-      for (const { length, text, expected } of texts) await renameTo(made[0]!, text, length.what, expected);
+      const { lengths, reach } = textsToSend(t);
+      // The lengths one after the other on the first, the texts that reach the later rounds on the second beside them.
+      const renameThrough = async (id: number, texts: TextToSend[]) => {
+        for (const { length, text, expected } of texts) await renameTo(id, text, length.what, expected);
+      };
+      await Promise.all([renameThrough(made[0]!, lengths), renameThrough(made[1]!, reach)]);
       // The first now holds the last text's slug: the second, renamed to that text with a `!`, gets it with -1.
-      const last = texts.at(-1)!;
+      const last = lengths.at(-1)!;
       await renameTo(made[1]!, again(create, last.text), `${last.length.what}, taken`, `${last.expected}-1`);
       // And renamed on to a name no resource's slug is, it gets that slug itself: derived afresh from the
       // new name, not the new name's slug with the -1 it carried (slugs.unique-in-own-field).
