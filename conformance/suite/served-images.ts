@@ -68,6 +68,15 @@ async function getAs(t: Kit, url: string, reader: Reader, evidence?: Exchange): 
 }
 
 /**
+ * A GET of the image at `url` without a token and nothing more, for a test that reads many images
+ * whose HEAD and token reads fetchServed judges elsewhere (the same types, served by the same
+ * handler); undefined, with the failure recorded, when no answer came.
+ */
+export function readServed(t: Kit, url: string, evidence?: Exchange): Promise<ServedImage | undefined> {
+  return getAs(t, url, { what: 'without a token' }, evidence);
+}
+
+/**
  * GET of the image at `url` without a token, then HEAD of it, judged against GET (check head_as_get,
  * rule http.head); where that GET served something (200), the same GET and HEAD with each token reader,
  * at once (HEAD alone for an image over 2 MiB), each judged against the GET without a token

@@ -973,4 +973,16 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // markdown.limits; cases/markdown-limits.ts markdownPastLimits).
   { fault: 'post-update-markdown-depth-one-past', include: ['updatePost'], caughtBy: ['negative_data_rejection'], breaks: ['markdown.limits'] },
   { fault: 'email-create-html-limit-trailing-newline', include: ['createEmail'], caughtBy: ['negative_data_rejection'], breaks: ['markdown.limits'] },
+  // The thirty-eighth look's misses on uploads, closed by checks over their classes. Every form the
+  // start of a real file of an accepted type takes is uploaded and served back byte for byte with its
+  // type: JPEG after JFIF, Exif, an ICC profile, Adobe APP14 or no APP segment, PNG, GIF87a and GIF89a,
+  // WebP lossy, lossless and extended (positive_data_acceptance, image-forms.ts). An upload is sent
+  // with every Content-Encoding, coded or only labelled, unknown and a list, each a 415
+  // (negative_data_rejection, upload-encodings.ts, rule image.no-content-encoding). Every multipart
+  // body but a single part named file, a text part before or after the file, an empty part, a part
+  // without a name, a second file under another name, the file under another name, is a 422 whose
+  // errors name the cause (negative_data_rejection, upload-part-shapes.ts, rule image.one-file-part).
+  { fault: 'upload-exif-jpeg-refused', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.supported-types', 'requests.valid-input-accepted'] },
+  { fault: 'upload-content-encoding-unchecked', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.no-content-encoding'] },
+  { fault: 'upload-text-part-dropped', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.one-file-part'] },
 ];

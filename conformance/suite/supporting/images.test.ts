@@ -4,7 +4,10 @@
  * shapes real files have (metadata, bytes after the image's end; drawn from the seed), each upload at
  * its own URL however alike two images are, the same file uploaded again included (image.url-per-upload);
  * the 10 MiB limit counts the file, not the multipart framing. Every URL read is also asked with HEAD,
- * which answers what GET does without the body (served-images.ts, http.head).
+ * which answers what GET does without the body (served-images.ts, http.head). Every form the start of a
+ * real file of an accepted type takes is accepted and served back (image-forms.ts); an upload sent with
+ * any Content-Encoding is a 415 (upload-encodings.ts), and every body but a single part named `file` a
+ * 422 that names the cause (upload-part-shapes.ts).
  */
 import type { Exchange } from '../../http/exchange.ts';
 import { forOperation } from '../harness.ts';
@@ -12,9 +15,12 @@ import { imageUpload, NOT_AN_ACCEPTED_IMAGE, pngOfSize, SAMPLE_IMAGES, shapedIma
 import type { Kit } from '../kit.ts';
 import { degenerateUploads } from '../degenerate-uploads.ts';
 import { judgeNoSuchPaths, noSuchPaths } from '../no-such-paths.ts';
-import { fetchServed } from '../served-images.ts';
+import { IMAGE_FORMS } from '../image-forms.ts';
+import { fetchServed, readServed } from '../served-images.ts';
 import { SAMPLES, unrandomValues } from '../random-names.ts';
+import { UPLOAD_ENCODINGS } from '../upload-encodings.ts';
 import { UPLOAD_FILE_NAMES } from '../upload-file-names.ts';
+import { singleFileBody, uploadPartShapes } from '../upload-part-shapes.ts';
 
 /** The contract's limit for the file of an upload: 10 MiB. */
 const IMAGE_LIMIT = 10 * 1024 * 1024;
@@ -125,6 +131,52 @@ forOperation('uploadImage', (test) => {
       degenerateUploads(t.random).map(async ({ what, file }) => {
         const { status, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(file) });
         t.verify(status === 415, `an upload of ${what}, as ${file.name} (${file.type}), answered ${status ?? 'nothing'}; expected 415: it is not a PNG, JPEG, GIF or WebP image`, { evidence: exchange });
+      }),
+    );
+  });
+
+  test('accepts every form the start of a real file of each accepted type takes, and serves each byte for byte with its type: JPEG after JFIF, Exif, an ICC profile, Adobe APP14 or no APP segment, PNG, GIF87a and GIF89a, WebP lossy, lossless and extended', { check: 'positive_data_acceptance', rules: ['image.supported-types', 'requests.valid-input-accepted', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
+    // image-forms.ts: "An upload that is not a PNG, JPEG, GIF or WebP image is answered `415`"
+    // (image.supported-types), so every form is a 201; a type told by one form's magic number refuses
+    // the others. All at once, each read back by one GET (its HEAD and token reads are judged above).
+    await Promise.all(
+      IMAGE_FORMS.map(async (image) => {
+        const as = `an image of ${image.type} (${image.variant}), ${image.bytes.length} bytes`;
+        const { status, json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', ...imageUpload(image) });
+        const url = (json as { url?: unknown } | undefined)?.url;
+        if (!t.verify(status === 201 && typeof url === 'string', `${as} answered ${status ?? 'nothing'}${status === 201 ? ' without a url' : ''}; expected 201 with its url: it is an image of ${image.type}, which the contract accepts (image.supported-types)`, { evidence: exchange })) return;
+        const served = await readServed(t, url as string, exchange);
+        if (!served) return;
+        t.verify(served.status === 200 && served.type === image.type && served.bytes.equals(image.bytes), `${as} is served at ${String(url)} with ${served.status}, Content-Type ${served.type || 'none'} and ${served.bytes.length} bytes; expected 200 ${image.type} with the ${image.bytes.length} bytes uploaded`, { check: 'ensure_resource_availability', evidence: exchange, rules: ['image.served-at-url', 'image.public-url'] });
+      }),
+    );
+  });
+
+  test('refuses an upload sent with any Content-Encoding with 415, coded or not: gzip, deflate, br, a plain body labelled gzip, an unknown coding, a list of two; identity is 201 or 415', { check: 'negative_data_rejection', rules: ['image.no-content-encoding'], needs: ['content_decoding'] }, async (t: Kit) => {
+    // upload-encodings.ts: the contract takes the body "as is, without a `Content-Encoding`" and
+    // answers one sent with a Content-Encoding 415 (image.no-content-encoding). Each its own upload,
+    // all at once.
+    const image = t.random.pick(SAMPLE_IMAGES);
+    const { body, contentType } = singleFileBody(image);
+    await Promise.all(
+      UPLOAD_ENCODINGS.map(async ({ what, label, code, expected }) => {
+        const { status, exchange } = await t.raw({ method: 'POST', path: '/images/upload', body: code(body), contentType, headers: { 'Content-Encoding': label } });
+        t.verify(status !== undefined && expected.includes(status), `an upload of an image of ${image.type} ${what} (Content-Encoding: ${label}) answered ${status ?? 'nothing'}; expected ${expected.join(' or ')}: an upload is sent without a Content-Encoding (uploadImage's 415)`, { evidence: exchange });
+      }),
+    );
+  });
+
+  test('refuses every multipart body but a single part named file with 422 naming the cause: a text part before or after the file, an empty part, a part without a name, a second file under another name, the file under another name', { check: 'negative_data_rejection', rules: ['image.one-file-part'], needs: ['upload_inspection'] }, async (t: Kit) => {
+    // upload-part-shapes.ts: "a single part named `file`"; 422 when "the `file` part is missing, or
+    // there is more than one part", `errors` naming each invalid input (image.one-file-part).
+    const [image, other] = [t.random.pick(SAMPLE_IMAGES), t.random.pick(SAMPLE_IMAGES)];
+    await Promise.all(
+      uploadPartShapes(image, other).map(async ({ what, body, contentType, causes }) => {
+        const { status, json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', body, contentType });
+        if (!t.verify(status === 422, `an upload of ${what} answered ${status ?? 'nothing'}; expected 422: the body is a single part named file, and there is more than one part or none of that name`, { evidence: exchange })) return;
+        const errors = (json as { errors?: Array<{ field?: unknown }> } | undefined)?.errors;
+        const fields = Array.isArray(errors) ? errors.map((error) => error?.field) : [];
+        t.verify(fields.some((field) => typeof field === 'string' && causes.includes(field)), `the 422 of an upload of ${what} names ${fields.length ? fields.map(String).join(', ') : 'no field'} in errors; expected the cause: ${causes.join(' or ')}`, { evidence: exchange });
       }),
     );
   });
