@@ -985,4 +985,14 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'upload-exif-jpeg-refused', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.supported-types', 'requests.valid-input-accepted'] },
   { fault: 'upload-content-encoding-unchecked', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.no-content-encoding'] },
   { fault: 'upload-text-part-dropped', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.one-file-part'] },
+  // The thirty-eighth look's misses on Markdown autolinks and e-mail addresses, closed by checks over
+  // their classes. The Markdown every create and update that renders it is sent holds GitHub's autolink
+  // extension in full: www. links with paths and trailing punctuation, parentheses balanced and not, a
+  // link ended by <, http, https and ftp links, addresses, and the look-alikes left text (bare domains,
+  // ftp. without a scheme) (markdown_rendering, contract/github-extensions.ts). Every e-mail address
+  // field is sent addresses at each edge of the HTML standard's rule and just past it: labels of 1, 63
+  // and 64 characters, hyphens, many labels, each special character (positive_data_acceptance,
+  // negative_data_rejection, address-boundaries.test.ts).
+  { fault: 'email-create-bare-domains-linked', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'subscriber-domain-label-63-refused', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
 ];
