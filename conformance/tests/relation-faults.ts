@@ -923,4 +923,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // is now met by the same tests (the send is made where the target is disposable).
   { fault: 'send-failed-refused-409', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.send-now'] },
   { fault: 'email-update-failed-accepted', include: ['updateEmail'], caughtBy: ['conflict_detection', 'failed_write_leaves_nothing'], breaks: ['email.only-draft-changes', 'resources.refused-write-changes-nothing'] },
+  // The thirty-seventh and thirty-eighth looks' misses of request strictness, closed by checks over
+  // their classes. Every operation is sent, one at a time, each query parameter another operation
+  // declares and it does not, a 422 naming it (negative_data_rejection, input/foreign-query.ts). Every
+  // path of the contract, with real ids, is asked one segment deeper where no operation has the path
+  // (an unknown segment; below a resource, each child or action segment it lacks), GET and HEAD, a 404
+  // not-found problem (unknown_path, http/no-such-subpaths.test.ts). Every enum query parameter and body
+  // field is sent a value in other letter case and with white space around it, a 422 naming it
+  // (negative_data_rejection, generated negative cases: cases/negative.ts enumSpellingCases).
+  { fault: 'author-get-list-query-accepted', include: ['getAuthor'], caughtBy: ['negative_data_rejection'], breaks: ['requests.unknown-query-parameter'] },
+  { fault: 'page-get-any-subpath', include: ['getPage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
+  { fault: 'emails-status-filter-any-case', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
 ];
