@@ -4,7 +4,8 @@
  * mutation library the hand-written input tests use, one body with two invalid fields, one with every
  * field of the wrong type, one with an unknown field beside an invalid one, one invalid path parameter
  * beside an invalid body field (a 422 lists each invalid input), unknown query parameters beside every
- * other kind of invalid input, and one with more unknown fields than a
+ * other kind of invalid input, every enum value in other letter case and with white space around it,
+ * and one with more unknown fields than a
  * 422 lists (it lists that many and says how many there were). Each is validated against the schema
  * again before it is judged (send.ts), so a mutation that happens to be valid is never held against a
  * server.
