@@ -4,7 +4,8 @@
  * mutation library the hand-written input tests use, one body with two invalid fields, one with every
  * field of the wrong type, one with an unknown field beside an invalid one, one invalid path parameter
  * beside an invalid body field (a 422 lists each invalid input), unknown query parameters beside every
- * other kind of invalid input, and one with more unknown fields than a
+ * other kind of invalid input, every enum value in other letter case and with white space around it,
+ * and one with more unknown fields than a
  * 422 lists (it lists that many and says how many there were). Each is validated against the schema
  * again before it is judged (send.ts), so a mutation that happens to be valid is never held against a
  * server.
@@ -170,7 +171,7 @@ function pathAndBodyCase(contract: ContractDocument, operation: OperationInfo, b
 }
 
 /** A valid value of a query parameter, as sent: its first enum value, `true`, or its minimum (1 unless said). */
-function validQueryValue(field: InputField): string | undefined {
+export function validQueryValue(field: InputField): string | undefined {
   const schema = field.constrained;
   if (Array.isArray(schema?.enum)) {
     const value = schema.enum.find((candidate: unknown) => candidate !== null);
@@ -328,6 +329,59 @@ function otherCaseQueryCases(contract: ContractDocument, operation: OperationInf
   });
 }
 
+/** Spellings of an enum value that are not it: other letter case and surrounding white space. */
+const ENUM_SPELLINGS: { form: string; spell: (value: string) => string }[] = [
+  { form: 'its first letter a capital', spell: (value) => `${value[0]!.toUpperCase()}${value.slice(1)}` },
+  { form: 'all in capitals', spell: (value) => value.toUpperCase() },
+  { form: 'a space before it', spell: (value) => ` ${value}` },
+  { form: 'a line feed after it', spell: (value) => `${value}\n` },
+];
+
+/**
+ * requests.schema-validation over the spellings of enum values: every enum-valued query parameter and
+ * body field of the operation, all at once, given one of its values in another letter case or with
+ * white space around it, one request per spelling. An enum lists its values as written: `DRAFT`,
+ * `Sent` and ` draft` are none of them ("A ... query ... or body value that breaks its schema (...
+ * enum ...) is answered `422`, never accepted"; the description's Lists: "Filters are exact matches;
+ * an unknown enum value is a `422`"), so the 422 names each (errors.field-names). A server that
+ * lowercases or trims a value before it reads it answers 200, and shows only here: the value the
+ * default phase sends (`conformance-not-a-value`) no reading takes. The values go round the enum, one
+ * spelling each, so each spelling meets a value of its own where the enum has enough.
+ */
+function enumSpellingCases(operation: OperationInfo, fields: InputField[], baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
+  const enums = fields.flatMap((field) => {
+    if (field.in === 'path' || (field.in === 'body' && !baseBody)) return [];
+    const values = (Array.isArray(field.constrained?.enum) ? field.constrained.enum : []).filter((value: unknown): value is string => typeof value === 'string' && value !== '');
+    return values.length === 0 ? [] : [{ field, values }];
+  });
+  if (enums.length === 0) return [];
+  return ENUM_SPELLINGS.flatMap(({ form, spell }, index) => {
+    const spelt = enums.flatMap(({ field, values }) => {
+      const value = values[index % values.length]!;
+      const spelling = spell(value);
+      return values.includes(spelling) ? [] : [{ field, value, spelling }];
+    });
+    if (spelt.length === 0) return [];
+    const query = Object.fromEntries(spelt.filter(({ field }) => field.in === 'query').map(({ field, spelling }) => [field.name, spelling]));
+    const body = spelt.filter(({ field }) => field.in === 'body');
+    return [
+      makeCase({
+        phase: 'negative',
+        operationId: operation.operationId,
+        title: `every enum value spelt with ${form} (${spelt.map(({ field, value, spelling }) => `${field.location} ${JSON.stringify(spelling)} for ${JSON.stringify(value)}`).join(', ')})`,
+        location: spelt[0]!.field.location,
+        causes: spelt.map(({ field }) => field.location),
+        keywords: ['enum'],
+        expect: { kind: 'reject', status: 422 },
+        input: {
+          ...(baseBody ? { body: body.length ? { ...baseBody, ...Object.fromEntries(body.map(({ field, spelling }) => [field.name, spelling])) } : baseBody } : {}),
+          ...(Object.keys(query).length ? { query } : {}),
+        },
+      }),
+    ];
+  });
+}
+
 export function negativeCases(contract: ContractDocument, operation: OperationInfo, baseBody: Record<string, unknown> | undefined): GeneratedCase[] {
   const cases: GeneratedCase[] = [];
   const operationId = operation.operationId;
@@ -352,6 +406,7 @@ export function negativeCases(contract: ContractDocument, operation: OperationIn
   cases.push(...queryPairCases(contract, operation, baseBody));
   cases.push(...unknownQueryCases(contract, operation, baseBody));
   cases.push(...otherCaseQueryCases(contract, operation, baseBody));
+  cases.push(...enumSpellingCases(operation, inputFields(contract, operation), baseBody));
   const media = jsonMedia(operation);
   if (media && baseBody) {
     const fieldNames = inputFields(contract, operation).filter((field) => field.in === 'body').map((field) => field.name);

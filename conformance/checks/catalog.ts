@@ -129,7 +129,7 @@ export const CHECKS = {
   },
   unknown_path: {
     group: 'http',
-    rule: "A path no operation has, under the base path or beside it on the service's origin (an image URL of the service that serves nothing: another name, another extension, a trailing slash, none), is answered 404 to GET and HEAD with a problem document of type not-found (HEAD without the body); whatever error such a path answers is a problem document of its status.",
+    rule: "A path no operation has, under the base path or beside it on the service's origin (an image URL of the service that serves nothing: another name, another extension, a trailing slash, none), or one segment below a path of the contract (an unknown segment, another kind's child, an action where there is none), is answered 404 to GET and HEAD with a problem document of type not-found (HEAD without the body); whatever error such a path answers is a problem document of its status.",
     rules: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'],
   },
   location_created: {

@@ -39,9 +39,10 @@ export function fillPath(template: string, ids: Record<string, string | number>)
 
 /**
  * Path ids naming resources the operation may act on: the run's shared page and newsletter as parents,
- * and a fresh resource of the test's own for `{id}` (an email that can be sent, for sendEmail).
+ * and a fresh resource of the test's own for `{id}` (an email that can be sent, for sendEmail, unless
+ * `toSend` is false: a test that only names the path needs no more than an email).
  */
-export async function pathIdsFor(t: Kit, operation: OperationInfo): Promise<PathIds> {
+export async function pathIdsFor(t: Kit, operation: OperationInfo, { toSend = true }: { toSend?: boolean } = {}): Promise<PathIds> {
   const resources = new Resources(t);
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   if (pathParameters.length === 0) return {};
@@ -49,7 +50,7 @@ export async function pathIdsFor(t: Kit, operation: OperationInfo): Promise<Path
   const ownKind = KIND_OF_TAG[operation.tags[0] ?? ''];
   if (ownKind === 'email' && pathParameters.some((parameter) => parameter.name === 'id')) {
     // An email's newsletter is part of the email: take both from it.
-    const email = operation.operationId === 'sendEmail' ? await resources.sendableEmail() : await resources.email(resources.sharedNewsletterId());
+    const email = operation.operationId === 'sendEmail' && toSend ? await resources.sendableEmail() : await resources.email(resources.sharedNewsletterId());
     return { newsletter_id: email.newsletter_id, id: email.id };
   }
   for (const parameter of pathParameters) {

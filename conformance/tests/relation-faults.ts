@@ -995,4 +995,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // negative_data_rejection, address-boundaries.test.ts).
   { fault: 'email-create-bare-domains-linked', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
   { fault: 'subscriber-domain-label-63-refused', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  // The thirty-seventh and thirty-eighth looks' misses of request strictness, closed by checks over
+  // their classes. Every operation is sent, one at a time, each query parameter another operation
+  // declares and it does not, a 422 naming it (negative_data_rejection, input/foreign-query.ts). Every
+  // path of the contract, with real ids, is asked one segment deeper where no operation has the path
+  // (an unknown segment; below a resource, each child or action segment it lacks), GET and HEAD, a 404
+  // not-found problem (unknown_path, http/no-such-subpaths.test.ts). Every enum query parameter and body
+  // field is sent a value in other letter case and with white space around it, a 422 naming it
+  // (negative_data_rejection, generated negative cases: cases/negative.ts enumSpellingCases).
+  { fault: 'author-get-list-query-accepted', include: ['getAuthor'], caughtBy: ['negative_data_rejection'], breaks: ['requests.unknown-query-parameter'] },
+  { fault: 'page-get-any-subpath', include: ['getPage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
+  { fault: 'emails-status-filter-any-case', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
 ];

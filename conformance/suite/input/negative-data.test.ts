@@ -11,6 +11,7 @@ import type { Need } from '../../checks/profile.ts';
 import type { OperationInfo } from '../../contract/document.ts';
 import { bodyMutations, parameterMutations } from '../../generate/mutations.ts';
 import { forOperation } from '../harness.ts';
+import { foreignQueryParameters, judgeForeignQuery } from './foreign-query.ts';
 import { suiteContext } from '../context.ts';
 import { imageUpload, NOT_AN_ACCEPTED_IMAGE, SAMPLE_IMAGES } from '../images.ts';
 import type { Kit, RawRequest } from '../kit.ts';
@@ -200,5 +201,11 @@ for (const operation of contract.operations) {
         t.verify(status === negative.expected, verdict(status, negative.expected));
       });
     }
+    // Names of other operations, each alone (foreign-query.ts), on the resources these tests share.
+    const foreign = foreignQueryParameters(contract, operation);
+    if (foreign.length === 0) return;
+    test(`rejects each query parameter another operation declares and this one does not (${foreign.map((parameter) => parameter.name).join(', ')}), sent alone, with 422 naming it`, { check: 'negative_data_rejection', rules: ['requests.unknown-query-parameter', 'errors.field-names'], needs: ['unknown_query_rejection'] }, async (t) => {
+      await judgeForeignQuery(t, operation, await t.shared('ids', () => pathIdsFor(t, operation)), foreign);
+    });
   }, { concurrent: true });
 }
