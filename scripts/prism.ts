@@ -16,6 +16,8 @@ export interface RunningMock {
   baseUrl: string;
   /** Process id of the mock, for measurements (the benchmark reads its CPU time). */
   pid: number;
+  /** Undefined while it runs; once it has stopped of itself, how, with the end of what it printed. */
+  exited(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -35,17 +37,23 @@ async function startOn(port: number, timeoutMs = 30_000): Promise<RunningMock> {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  const exited = () =>
+    child.exitCode === null && child.signalCode === null
+      ? undefined
+      : `Prism ${stopping ? 'was stopped' : 'stopped of itself'} (exit code ${child.exitCode}, signal ${child.signalCode}); the end of its output:\n${output.slice(-4000)}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
+      stopping = true;
       child.kill('SIGTERM');
     });
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     // Its own line, not an answer on the port: an answer could come from whoever took the port.
-    if (/Prism is listening/.test(output)) return { baseUrl, pid: child.pid!, stop };
+    if (/Prism is listening/.test(output)) return { baseUrl, pid: child.pid!, exited, stop };
     if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
