@@ -6,28 +6,10 @@
  * breaks markdown.limits and the content_md schema ("deeper Markdown, Markdown that would render to
  * more ... is a `422`").
  */
-import MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
 import type { ServerParts } from '../compose.ts';
 import { MARKDOWN_MAX_DEPTH, RENDERED_HTML_MAX_LENGTH } from '../domain/markdown.ts';
 import type { FaultSet } from './fault-set.ts';
-
-/** A parser of its own, deep enough for one level past the limit (as the reference's is). */
-const ownParser = new MarkdownIt({ html: true, linkify: true, maxNesting: 2 * MARKDOWN_MAX_DEPTH + 10 });
-
-function containerDepth(tokens: readonly Token[]): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const token of tokens) {
-    if (/^(bullet_list|ordered_list|blockquote)_open$/.test(token.type)) deepest = Math.max(deepest, ++depth);
-    else if (/^(bullet_list|ordered_list|blockquote)_close$/.test(token.type)) depth -= 1;
-  }
-  return deepest;
-}
-
-/** Whether a body renders its Markdown (no HTML of its own given). */
-const rendersMarkdown = (input: { content_html?: string | null; content_md?: string | null }): input is { content_md: string; content_html?: null } =>
-  typeof input.content_md === 'string' && input.content_html == null;
+import { containerDepth, deepParser, rendersMarkdown } from './markdown-measures.ts';
 
 export function breakMarkdownOnePastParts(on: FaultSet, { services }: ServerParts): void {
   if (on('post-update-markdown-depth-one-past')) {
@@ -40,11 +22,11 @@ export function breakMarkdownOnePastParts(on: FaultSet, { services }: ServerPart
     const contentForUpdate = services.posts.contentForUpdate.bind(services.posts);
     services.posts.contentForUpdate = async (workspaceId, pageId, id, input, signal) => {
       if (!rendersMarkdown(input)) return contentForUpdate(workspaceId, pageId, id, input, signal);
-      const tokens = ownParser.parse(input.content_md, {});
+      const tokens = deepParser.parse(input.content_md, {});
       if (containerDepth(tokens) - 1 !== MARKDOWN_MAX_DEPTH) return contentForUpdate(workspaceId, pageId, id, input, signal);
       // The post and its references are checked as ever; only the depth is judged its own way.
       await contentForUpdate(workspaceId, pageId, id, { ...input, content_md: '' }, signal);
-      return ownParser.renderer.render(tokens, ownParser.options, {});
+      return deepParser.renderer.render(tokens, deepParser.options, {});
     };
   }
   if (on('email-create-html-limit-trailing-newline')) {
@@ -60,7 +42,7 @@ export function breakMarkdownOnePastParts(on: FaultSet, { services }: ServerPart
         return await contentForCreate(workspaceId, newsletterId, input, signal);
       } catch (error) {
         if (!rendersMarkdown(input)) throw error;
-        const html = ownParser.render(input.content_md);
+        const html = deepParser.render(input.content_md);
         // Only the refusal of a rendering over the limit is judged again.
         if ([...html].length <= RENDERED_HTML_MAX_LENGTH || [...html.trimEnd()].length > RENDERED_HTML_MAX_LENGTH) throw error;
         return html;

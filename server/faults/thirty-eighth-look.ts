@@ -18,17 +18,16 @@
  * Each is a bug an implementer could plausibly write, and each breaks a statement of the contract
  * (named in its comment).
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import MarkdownIt from 'markdown-it';
-import multer from 'multer';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { insertBefore, replaceStage, wrapStage, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
-import { IMAGE_SIZE_LIMIT, incomingUploadsDir } from '../http/uploads.ts';
+import { imageUploadParser, incomingUploadsDir } from '../http/uploads.ts';
 import { missingForSend, requestedSendTime } from '../domain/sending.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -40,36 +39,6 @@ fuzzyMarkdown.linkify.set({ fuzzyLink: true });
 
 /** The image extensions the server stores files under. */
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'gif', 'webp'];
-
-/** The multipart parser of the upload, with the check of Content-Encoding or the limits on other parts left out. */
-function laxUploadParser(incomingDir: string, { checkEncoding, dropOtherParts }: { checkEncoding: boolean; dropOtherParts: boolean }): RequestHandler {
-  mkdirSync(incomingDir, { recursive: true });
-  const limits = dropOtherParts ? { fileSize: IMAGE_SIZE_LIMIT, files: 1 } : { fileSize: IMAGE_SIZE_LIMIT, files: 1, fields: 0, parts: 1 };
-  const parse = multer({ storage: multer.diskStorage({ destination: incomingDir }), limits }).any();
-  return (req, res, next) => {
-    if (!req.is('multipart/form-data')) return next();
-    if (checkEncoding) {
-      const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
-      if (encoding !== 'identity' && encoding !== '') {
-        return next(problems.unsupportedMediaType(`Send the upload without a Content-Encoding; ${encoding.slice(0, 40)} is not accepted for multipart/form-data.`));
-      }
-    }
-    res.once('close', () => {
-      for (const file of (req.files ?? []) as Express.Multer.File[]) if (typeof file.path === 'string') rmSync(file.path, { force: true });
-    });
-    parse(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      const files = (req.files ?? []) as Express.Multer.File[];
-      // The text parts a form sends along (a caption, a title) are dropped: only the files are kept.
-      if (dropOtherParts) req.body = {};
-      if (files.length > 0) {
-        req.body ??= {};
-        for (const file of files) req.body[file.fieldname] = '';
-      }
-      next();
-    });
-  };
-}
 
 export function breakThirtyEighthLookParts(on: FaultSet, { db, stores, services }: ServerParts): void {
   const contextOf = (service: object) => (service as unknown as { context: ServiceContext }).context;
@@ -226,7 +195,11 @@ export function breakThirtyEighthLookPipeline(on: FaultSet, pipeline: Pipeline, 
     // or with identity, are right. Breaks the uploadImage description ("The body is sent as is, without
     // a `Content-Encoding`") and its 415 ("it is sent with a `Content-Encoding`"), and the introduction
     // ("The image upload is sent without a `Content-Encoding`"; "Another encoding is a `415`").
-    api = replaceStage(api, 'upload-parser', laxUploadParser(incoming, { checkEncoding: false, dropOtherParts: false }));
+    const parse = imageUploadParser(incoming);
+    api = replaceStage(api, 'upload-parser', (req, res, next) => {
+      delete req.headers['content-encoding'];
+      parse(req, res, next);
+    });
   }
   if (on('upload-text-part-dropped')) {
     // uploadImage's parser takes the text parts an HTML form sends beside the file (a caption, a
@@ -234,7 +207,14 @@ export function breakThirtyEighthLookPipeline(on: FaultSet, pipeline: Pipeline, 
     // and a text part is stored (201) instead of answered 422. A body with two file parts, or with no
     // file, is still a 422. Breaks image.supported-types ("no file part, or two, `422`"), uploadImage's
     // 422 ("there is more than one part") and its description ("a single part named `file`").
-    api = replaceStage(api, 'upload-parser', laxUploadParser(incoming, { checkEncoding: true, dropOtherParts: true }));
+    const parse = imageUploadParser(incoming, { fields: Infinity, parts: Infinity });
+    api = replaceStage(api, 'upload-parser', (req, res, next) =>
+      parse(req, res, (err?: unknown) => {
+        // Only the file parts stay in the body the validator sees.
+        if (!err && req.files) req.body = Object.fromEntries((req.files as Express.Multer.File[]).map((file) => [file.fieldname, '']));
+        next(err);
+      }),
+    );
   }
   if (on('image-served-at-any-extension')) {
     // The images route falls back, when no file has the requested name, to the image whose name has

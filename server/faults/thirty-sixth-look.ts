@@ -236,7 +236,7 @@ export function breakThirtySixthLookPipeline(on: FaultSet, pipeline: Pipeline, c
     // 10 MiB and two bytes or more refused 413, right. Breaks image.size-limit ("a file of exactly 10
     // MiB (10,485,760 bytes) is accepted and one byte more is answered `413`") and the uploadImage
     // description ("one byte more is a `413`").
-    api = replaceStage(api, 'upload-parser', imageUploadParser(incomingUploadsDir(context.options.imagesDir), IMAGE_SIZE_LIMIT + 1));
+    api = replaceStage(api, 'upload-parser', imageUploadParser(incomingUploadsDir(context.options.imagesDir), { fileSize: IMAGE_SIZE_LIMIT + 1 }));
   }
   if (on('image-missing-404-plain-text')) {
     // The images directory is served by a router of its own that ends in Express's final handler: a

@@ -18,8 +18,6 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import type { Response } from 'express';
-import MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
 import type { PipelineContext } from '../app.ts';
 import type { ServerParts } from '../compose.ts';
 import { DOMAIN_NAME_SLUG_MAX } from '../services/pages.ts';
@@ -27,24 +25,8 @@ import { MARKDOWN_MAX_DEPTH, RENDERED_HTML_MAX_LENGTH } from '../domain/markdown
 import { insertBefore, type Pipeline } from '../http/pipeline.ts';
 import { problems } from '../http/problem.ts';
 import type { FaultSet } from './fault-set.ts';
+import { containerDepth, deepParser, rendersMarkdown } from './markdown-measures.ts';
 import { onRequestsTo } from './request-check.ts';
-
-/** A parser of its own, to measure how deep lists and block quotes nest (as the reference's, deep enough for 50 levels). */
-const depthParser = new MarkdownIt({ html: true, maxNesting: 2 * MARKDOWN_MAX_DEPTH + 10 });
-
-function containerDepth(tokens: readonly Token[]): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const token of tokens) {
-    if (/^(bullet_list|ordered_list|blockquote)_open$/.test(token.type)) deepest = Math.max(deepest, ++depth);
-    else if (/^(bullet_list|ordered_list|blockquote)_close$/.test(token.type)) depth -= 1;
-  }
-  return deepest;
-}
-
-/** Whether a body renders its Markdown (no HTML of its own given). */
-const rendersMarkdown = (input: { content_html?: string | null; content_md?: string | null }): input is { content_md: string; content_html?: null } =>
-  typeof input.content_md === 'string' && input.content_html == null;
 
 export function breakThirtyThirdLookParts(on: FaultSet, { stores, services }: ServerParts): void {
   if (on('page-domain-from-explicit-slug')) {
@@ -88,7 +70,7 @@ export function breakThirtyThirdLookParts(on: FaultSet, { stores, services }: Se
     // most 50 levels deep").
     const contentForCreate = services.posts.contentForCreate.bind(services.posts);
     services.posts.contentForCreate = (workspaceId, pageId, input, signal) => {
-      if (rendersMarkdown(input) && containerDepth(depthParser.parse(input.content_md, {})) >= MARKDOWN_MAX_DEPTH) {
+      if (rendersMarkdown(input) && containerDepth(deepParser.parse(input.content_md, {})) >= MARKDOWN_MAX_DEPTH) {
         throw problems.invalidField('content_md', `must not nest lists and block quotes more than ${MARKDOWN_MAX_DEPTH} levels deep`);
       }
       return contentForCreate(workspaceId, pageId, input, signal);

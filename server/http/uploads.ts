@@ -27,12 +27,21 @@ export const UPLOAD_BODY_LIMIT = IMAGE_SIZE_LIMIT + 64 * 1024;
 /** Where uploads are written while they arrive: beside the served images, not under them. */
 export const incomingUploadsDir = (imagesDir: string): string => path.join(path.dirname(imagesDir), 'incoming');
 
-/** `fileSize`: the largest file taken, in bytes; a larger one is a 413. */
-export function imageUploadParser(incomingDir: string, fileSize = IMAGE_SIZE_LIMIT): RequestHandler {
+/** What an upload may hold: the largest file in bytes (a larger one is a 413), and how many text fields and parts (more are a 422). */
+export interface UploadLimits {
+  fileSize: number;
+  fields: number;
+  parts: number;
+}
+
+/** An upload is one file part and nothing else. */
+const UPLOAD_LIMITS: UploadLimits = { fileSize: IMAGE_SIZE_LIMIT, fields: 0, parts: 1 };
+
+export function imageUploadParser(incomingDir: string, limits: Partial<UploadLimits> = {}): RequestHandler {
   mkdirSync(incomingDir, { recursive: true });
   const parse = multer({
     storage: multer.diskStorage({ destination: incomingDir }),
-    limits: { fileSize, files: 1, fields: 0, parts: 1 },
+    limits: { ...UPLOAD_LIMITS, ...limits, files: 1 },
   }).any();
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
