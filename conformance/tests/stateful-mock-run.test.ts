@@ -73,7 +73,9 @@ describe('the suite against the stateful mock', () => {
     expect(onMock.report.statusCoverage.operations.flatMap((o) => o.statuses.filter((s) => s.state === 'gap').map((s) => `${o.operationId} ${s.status}`))).toEqual([]);
     // Test for test: the same tests, each passed, failed or not applicable alike.
     expect(onMock.report.tests.map((test) => test.name).sort()).toEqual(onServer.report.tests.map((test) => test.name).sort());
-    expect(differences(onMock.report, onServer.report)).toEqual([]);
+    // A verdict that differs shows the reasons of the failures on each side.
+    const failuresOf = (run: Run) => run.report.failures.map((f) => `${f.test}: ${f.check}: ${f.reason}`.slice(0, 600)).join('\n') || 'none';
+    expect(differences(onMock.report, onServer.report), `failures on the mock:\n${failuresOf(onMock)}\nfailures on the server:\n${failuresOf(onServer)}`).toEqual([]);
     expect(onServer.exitCode).toBe(0);
   }, (2 * RUN_MAX_SECONDS + 120) * 1000);
 });
