@@ -123,7 +123,7 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--overload-concurrency <n>', `requests the overload phase keeps in flight at once (default ${DEFAULTS.overloadConcurrency})`).env('CONFORMANCE_OVERLOAD_CONCURRENCY'))
     .addOption(new Option('--overload-within <seconds>', `time each request of the overload phase may take to be answered, a refusal included (default ${DEFAULTS.overloadWithin})`).env('CONFORMANCE_OVERLOAD_WITHIN'))
-    .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429 is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
+    .addOption(new Option('--max-rate <requests-per-second>', 'send at most this many requests per second (default: no cap); a 429, or a 503 with Retry-After (a target at capacity), is waited out as Retry-After says either way').env('CONFORMANCE_MAX_RATE'))
     .addOption(new Option('--known-failures <file>', 'a baseline: a copy of a run\'s failures.json; the failures it lists are reported as known and do not fail the run, new ones do, fixed ones are named').env('CONFORMANCE_KNOWN_FAILURES'))
     .addOption(new Option('--exclude-check <checks...>', 'leave out these checks: their tests are not run and no answer is judged by them (space or comma separated)').env('CONFORMANCE_EXCLUDE_CHECK'))
     .addOption(new Option('--exclude-rule <rule-ids...>', 'leave out the tests and checks that verify only these contract rules (space or comma separated)').env('CONFORMANCE_EXCLUDE_RULE'))

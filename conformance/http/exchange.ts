@@ -90,6 +90,15 @@ class AnsweredExchange implements ExchangeResult {
   }
 }
 
+/**
+ * A refusal that asks to be tried again: a 429, and a 503 that says when (Retry-After). The contract
+ * gives a server at capacity a 503 with Retry-After for work it has not begun, so waiting it out is
+ * what a client does; a 503 without Retry-After is judged as it is.
+ */
+function refusedForNow(status: number, retryAfterMs: number | undefined): boolean {
+  return status === 429 || (status === 503 && retryAfterMs !== undefined);
+}
+
 export async function exchange(given: Request | PlainRequest, options: ExchangeOptions): Promise<ExchangeResult> {
   const wire = await wireRequest(given, options.extraHeaders);
   const recorded: RecordedRequest = {
@@ -106,14 +115,16 @@ export async function exchange(given: Request | PlainRequest, options: ExchangeO
     for (let attempt = 0; ; attempt++) {
       await options.rate?.pacer?.wait();
       answer = await send(wire, options.timeoutMs);
-      if (answer.status !== 429 || !options.rate) break;
       const asked = retryAfterMs(header(answer, 'retry-after'));
+      if (!options.rate || !refusedForNow(answer.status, asked)) break;
       const wait = asked ?? backoffMs(attempt);
       if (attempt >= options.rate.retries || wait > options.rate.maxWaitMs) {
+        const refusal = answer.status === 429 ? 'answered 429' : 'answered 503 (at capacity)';
+        const remedy = answer.status === 429 ? "lower --max-rate or raise the target's limit" : 'run it again when the target is less busy, or lower --max-rate';
         rateLimited =
           wait > options.rate.maxWaitMs
-            ? `the target answered 429 and asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than the suite waits (${options.rate.maxWaitMs / 1000} s); lower --max-rate or raise the target's limit`
-            : `the target still answered 429 after ${attempt} retries as Retry-After said; lower --max-rate or raise the target's limit`;
+            ? `the target ${refusal} and asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than the suite waits (${options.rate.maxWaitMs / 1000} s); ${remedy}`
+            : `the target still ${refusal} after ${attempt} retries as Retry-After said; ${remedy}`;
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, wait));

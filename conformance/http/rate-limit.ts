@@ -1,10 +1,11 @@
 /**
  * A real target has rate limits. The suite paces its own requests when asked (--max-rate) and, when a
- * target answers 429, waits as Retry-After says and sends the request again, a bounded number of times.
+ * target answers 429 (or 503 with Retry-After: at capacity, nothing done), waits as Retry-After says and
+ * sends the request again, a bounded number of times.
  * A request still refused after that is given up on: its test is reported not run, with the reason.
  */
 
-/** How often one request is sent again after a 429, and the longest wait the suite accepts for it. */
+/** How often one request is sent again after a 429 (or a 503 with Retry-After), and the longest wait the suite accepts for it. */
 export const RATE_LIMIT_RETRIES = 3;
 export const MAX_RETRY_WAIT_MS = 30_000;
 /** Without Retry-After: 1 s, 2 s, 4 s. */

@@ -19,15 +19,15 @@ import { runCli } from './run-cli.ts';
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
 
-/** A server that answers 429 with this Retry-After to the first `refusals` requests, then 200; it notes when each came. */
-async function limitedServer(refusals: number, retryAfter: string | undefined): Promise<{ url: string; arrivals: number[] }> {
+/** A server that answers `status` (429 by default) with this Retry-After to the first `refusals` requests, then 200; it notes when each came. */
+async function limitedServer(refusals: number, retryAfter: string | undefined, status = 429): Promise<{ url: string; arrivals: number[] }> {
   const arrivals: number[] = [];
   const server = createServer((request, response) => {
     arrivals.push(performance.now());
     request.resume();
     if (arrivals.length <= refusals) {
-      response.writeHead(429, { 'content-type': 'application/problem+json', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) });
-      response.end('{"title":"Too many requests","status":429}');
+      response.writeHead(status, { 'content-type': 'application/problem+json', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) });
+      response.end(`{"title":"Refused for now","status":${status}}`);
     } else {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{}');
@@ -69,6 +69,36 @@ describe('a request answered 429', () => {
     const { exchange: refused } = await exchange(new Request(patient.url), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
     expect(patient.arrivals).toHaveLength(1);
     expect(refused.rateLimited).toMatch(/asked to wait 3600 s/);
+  });
+});
+
+describe('a request answered 503 (a target at capacity)', () => {
+  it('is sent again after the wait Retry-After asks for, like a 429', async () => {
+    const target = await limitedServer(1, '1', 503);
+    const { exchange: sent } = await exchange(new Request(target.url, { method: 'POST', body: '{"a":1}' }), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
+    expect(sent.response?.status).toBe(200);
+    expect(target.arrivals).toHaveLength(2);
+    expect(target.arrivals[1]! - target.arrivals[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('is given up on after the bounded retries, saying the target was at capacity', async () => {
+    const always = await limitedServer(Infinity, '0', 503);
+    const { exchange: retried } = await exchange(new Request(always.url), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
+    expect(always.arrivals).toHaveLength(4);
+    expect(retried.rateLimited).toMatch(/still answered 503 \(at capacity\) after 3 retries/);
+  });
+
+  it('is judged as it is when it does not say when to come back (no Retry-After), or when the test asks to see refusals', async () => {
+    const silent = await limitedServer(Infinity, undefined, 503);
+    const { exchange: once } = await exchange(new Request(silent.url), { timeoutMs: 10_000, rate: ratePolicyFor({}) });
+    expect(silent.arrivals).toHaveLength(1);
+    expect(once.response?.status).toBe(503);
+    expect(once.rateLimited).toBeUndefined();
+
+    const refusing = await limitedServer(Infinity, '0', 503);
+    const { exchange: seen } = await exchange(new Request(refusing.url), { timeoutMs: 10_000 });
+    expect(refusing.arrivals).toHaveLength(1);
+    expect(seen.response?.status).toBe(503);
   });
 });
 
