@@ -658,7 +658,7 @@ export interface components {
             errors: components["schemas"]["FieldError"][];
         };
         /**
-         * @description A name a person reads, on one line: it must contain at least one character that is not white space, and no control character (U+0000 to U+001F, U+007F).
+         * @description A name a person reads, on one line: it must contain at least one character that is not white space, and no control character (U+0000 to U+001F, U+007F). White space here is what ECMAScript's `\s` matches (the space, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000 and U+FEFF, besides the controls), written out in the pattern so that other regular-expression engines than ECMAScript's read it alike.
          * @example Engineering Blog
          */
         Name: string;
@@ -1094,7 +1094,7 @@ export interface components {
         /** @description The address to subscribe. */
         SubscriberCreate: {
             /**
-             * @description Subscriber email address, as the HTML standard defines a valid one. Surrounding white space is removed; the address is matched case-insensitively and stored in lowercase.
+             * @description Subscriber email address, as the HTML standard defines a valid one. Surrounding white space (the characters the pattern lists around the address: ECMAScript's `\s`) is removed; the address is matched case-insensitively and stored in lowercase.
              * @example Ada.Lovelace@example.com
              */
             email: string;
