@@ -611,6 +611,19 @@ export const FAULT_CATALOG = {
   // Closing known gaps: one past each Markdown limit (markdown-one-past.ts).
   'post-update-markdown-depth-one-past': 'updatePost accepts Markdown nested 51 levels deep, one past the limit, instead of answering 422 naming content_md',
   'email-create-html-limit-trailing-newline': "createEmail accepts Markdown rendering to 1,000,001 characters of HTML, the last a line end, instead of answering 422 naming content_md",
+  // The thirty-ninth look, written from the contract alone (thirty-ninth-look.ts).
+  'page-null-slug-spelled-null': 'createPage reads an explicit "slug": null as the text null: the page gets the slug null instead of one derived from its name',
+  'pages-list-slug-from-name-slug': "listPages answers each page's name_slug as its slug: a page created with an explicit slug, or given a new one, is listed with the wrong slug (getPage is right)",
+  'page-recase-not-stored': 'updatePage takes a new name that differs from the stored one in letter case alone (Blog to BLOG) as no change: it answers 200 with the old name and stores nothing',
+  'page-rename-409-before-422': 'updatePage answers a body with a name another page uses 409 name-taken even when the body is also invalid (an unknown field beside it) or the page does not exist, instead of 422 or 404',
+  'post-create-scheduled-as-draft': 'createPost reads status scheduled as draft and creates a draft (201) instead of answering 422 naming status',
+  'post-create-links-target-blank': 'createPost renders Markdown links with target="_blank" rel="noopener noreferrer", which CommonMark does not (updatePost is right)',
+  'post-update-html-scripts-stripped': 'updatePost removes the <script> elements from the content_html it is sent instead of storing it as sent',
+  'post-get-rate-limit-cached': "getPost answers a repeated read of one post, until the next write, with the RateLimit field of the first read: the requests remaining do not go down",
+  'posts-category-filter-unknown-404': 'listPosts answers ?category_id of an id that names no category (never made, or deleted) 404 instead of an empty list',
+  'category-update-emoji-dropped': 'updateCategory strips every surrogate code unit from a new name or description: characters outside the BMP (News 🎉) vanish',
+  'category-slug-trailing-number-incremented': "createCategory makes a taken derived slug that ends in a number unique by counting the number up (a second Top 10 gets top-11), not by appending -1",
+  'author-description-line-feeds-counted-twice': 'updateAuthor counts each line feed of a description as two characters: a description of at most 1000 characters with line breaks is refused 422',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
