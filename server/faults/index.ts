@@ -53,6 +53,7 @@ import { breakThirtyFifthLookParts, breakThirtyFifthLookPipeline } from './thirt
 import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirty-sixth-look.ts';
 import { breakThirtySeventhLookParts, breakThirtySeventhLookPipeline } from './thirty-seventh-look.ts';
 import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thirty-eighth-look.ts';
+import { breakFortiethLookParts, breakFortiethLookPipeline } from './fortieth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -110,6 +111,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtySixthLookParts(on, parts);
       breakThirtySeventhLookParts(on, parts);
       breakThirtyEighthLookParts(on, parts);
+      breakFortiethLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -140,7 +142,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtySixth = breakThirtySixthLookPipeline(on, thirtyFifth, context);
       const thirtySeventh = breakThirtySeventhLookPipeline(on, thirtySixth, context);
       const thirtyEighth = breakThirtyEighthLookPipeline(on, thirtySeventh, context);
-      return { ...thirtyEighth, api: breakOverloadPipeline(on, thirtyEighth.api, context) };
+      const fortieth = breakFortiethLookPipeline(on, thirtyEighth, context);
+      return { ...fortieth, api: breakOverloadPipeline(on, fortieth.api, context) };
     },
   };
 }
