@@ -624,6 +624,19 @@ export const FAULT_CATALOG = {
   'category-update-emoji-dropped': 'updateCategory strips every surrogate code unit from a new name or description: characters outside the BMP (News 🎉) vanish',
   'category-slug-trailing-number-incremented': "createCategory makes a taken derived slug that ends in a number unique by counting the number up (a second Top 10 gets top-11), not by appending -1",
   'author-description-line-feeds-counted-twice': 'updateAuthor counts each line feed of a description as two characters: a description of at most 1000 characters with line breaks is refused 422',
+  // The fortieth look, written from the contract alone (fortieth-look.ts).
+  'send-later-minus-zero-offset-refused': 'sendEmail answers a scheduled_at written with the offset -00:00 (which RFC 3339 allows) 422 naming scheduled_at, as if it had no offset',
+  'send-audience-counts-suppressed': "sendEmail counts verified subscribers whether active or not: an email of a newsletter whose only subscriber is suppressed is scheduled, not 422 email-not-sendable",
+  'send-later-stamps-updated-at-ahead': "sendEmail with a future scheduled_at stamps the email's updated_at with that time, ahead of the answer",
+  'newsletter-update-null-name-ignored': 'updateNewsletter takes name: null as absent and answers 200 with the newsletter unchanged instead of 422 naming name',
+  'email-create-link-percent-double-encoded': "createEmail percent-encodes its Markdown's link targets a second time: a link to .../caf%C3%A9 or with %20 points at .../caf%25C3%25A9, %2520 (updateEmail is right)",
+  'email-update-empty-html-nulled': 'updateEmail stores and answers a content_html sent as the empty text ("") as null',
+  'subscriber-dot-atom-enforced': 'createSubscriber answers an address whose local part starts or ends with a dot or has two in a row (a..b@example.com), which the HTML standard allows, 422 naming email',
+  'upload-webp-lossless-refused': 'uploadImage answers 415 for a WebP that is not lossy (VP8L or VP8X): only RIFF....WEBPVP8 with the space is recognised',
+  'image-url-any-case': "an uploaded image is also served at its URL written with capitals (hex digits or extension), as on a case-insensitive file system, instead of 404",
+  'upload-preamble-400': 'uploadImage answers 400 for a multipart body with a preamble before its first boundary, which RFC 2046 allows, instead of storing the file',
+  'emails-total-without-failed': "listEmails' total without a filter leaves out the newsletter's failed emails, which it lists (?status=failed counts them)",
+  'subscribers-verified-filter-excludes-suppressed': 'listSubscribers?verified=true leaves out, and does not count, the verified subscribers that are not active (suppressed)',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

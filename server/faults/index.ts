@@ -54,6 +54,7 @@ import { breakThirtySixthLookParts, breakThirtySixthLookPipeline } from './thirt
 import { breakThirtySeventhLookParts, breakThirtySeventhLookPipeline } from './thirty-seventh-look.ts';
 import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thirty-eighth-look.ts';
 import { breakThirtyNinthLookParts, breakThirtyNinthLookPipeline } from './thirty-ninth-look.ts';
+import { breakFortiethLookParts, breakFortiethLookPipeline } from './fortieth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -112,6 +113,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtySeventhLookParts(on, parts);
       breakThirtyEighthLookParts(on, parts);
       breakThirtyNinthLookParts(on, parts);
+      breakFortiethLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -143,7 +145,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtySeventh = breakThirtySeventhLookPipeline(on, thirtySixth, context);
       const thirtyEighth = breakThirtyEighthLookPipeline(on, thirtySeventh, context);
       const thirtyNinth = breakThirtyNinthLookPipeline(on, thirtyEighth, context);
-      return { ...thirtyNinth, api: breakOverloadPipeline(on, thirtyNinth.api, context) };
+      const fortieth = breakFortiethLookPipeline(on, thirtyNinth, context);
+      return { ...fortieth, api: breakOverloadPipeline(on, fortieth.api, context) };
     },
   };
 }
