@@ -850,6 +850,26 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'not-sendable-several-causes-validation-failed', include: ['sendEmail'], caughtBy: ['email_send_state_table'], breaks: ['email.not-sendable-fields'] },
   { fault: 'email-update-null-author-refused', include: ['updateEmail'], caughtBy: ['positive_data_acceptance', 'crud_agreement'], breaks: ['requests.null-as-absent', 'resources.update-kept'] },
   { fault: 'email-create-stamped-whole-second', include: ['createEmail'], caughtBy: ['timestamps_in_order'], breaks: ['responses.timestamps-in-order'] },
+  // The thirty-ninth and fortieth looks (written from the contract alone, after the checks above): the
+  // eighteen of twenty-four caught at first contact, each with its own operation.
+  { fault: 'page-null-slug-spelled-null', include: ['createPage'], caughtBy: ['null_as_absent'], breaks: ['requests.null-as-absent'] },
+  { fault: 'pages-list-slug-from-name-slug', include: ['listPages'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'page-recase-not-stored', include: ['updatePage'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'page-rename-409-before-422', include: ['updatePage'], caughtBy: ['missing_resource'], breaks: ['errors.precedence'] },
+  { fault: 'post-create-scheduled-as-draft', include: ['createPost'], caughtBy: ['negative_data_rejection', 'post_publication_state'], breaks: ['post.published-now'] },
+  { fault: 'post-create-links-target-blank', include: ['createPost'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'post-get-rate-limit-cached', include: ['getPost'], caughtBy: ['header_values'], breaks: ['headers.rate-limit-values'] },
+  { fault: 'posts-category-filter-unknown-404', include: ['listPosts'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'category-update-emoji-dropped', include: ['updateCategory'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'category-slug-trailing-number-incremented', include: ['createCategory'], caughtBy: ['category_slug'], breaks: ['category.slug-derived'] },
+  { fault: 'author-description-line-feeds-counted-twice', include: ['updateAuthor'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'send-later-minus-zero-offset-refused', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later'] },
+  { fault: 'send-later-stamps-updated-at-ahead', include: ['sendEmail'], caughtBy: ['timestamps_not_ahead'], breaks: ['responses.timestamps-not-ahead'] },
+  { fault: 'newsletter-update-null-name-ignored', include: ['updateNewsletter'], caughtBy: ['newsletter_update', 'negative_data_rejection'], breaks: ['newsletter.rename-moves-name-slug'] },
+  { fault: 'email-create-link-percent-double-encoded', include: ['createEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'email-update-empty-html-nulled', include: ['updateEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.html-over-markdown'] },
+  { fault: 'subscriber-dot-atom-enforced', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'upload-webp-lossless-refused', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.supported-types'] },
   // The thirty-eighth look's image URL served under any extension: the contract now says an image is
   // served at its own URL and no other, and every near miss of it is a 404 (unknown_path).
   { fault: 'image-served-at-any-extension', include: ['uploadImage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
