@@ -80,7 +80,11 @@ const CONTROLS_OUTSIDE_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
  */
 
 const WHITE_SPACE = new Set([0x20, 0x09, 0x0a, 0x0b, 0x0c, 0x0d]); // cmark's, ASCII only
-/** Where a `www.` or `scheme://` link may start: after these, white space, or at the start. */
+/**
+ * Where a `www.` link may start: after these, white space, or at the start. A `scheme://` link starts
+ * after any character but a letter, as in cmark-gfm (and so on GitHub: `"http://a.b"` is a link); the
+ * specification's sentence on where "such" links start is read there as about `www.` links alone.
+ */
 const BEFORE_LINK = new Set([...'*_~('].map((c) => c.charCodeAt(0)));
 /** Punctuation (ASCII or Unicode) and white space: what a domain is not made of, but for `.`, `-`, `_`. */
 const NOT_HOST = /[\t\n\f\r\p{Zs}!-/:-@[-`{-~\p{P}]/u;
@@ -174,7 +178,7 @@ function extendedAutolink(state: StateInline, silent: boolean): boolean {
     start = pos - scheme[1]!.length;
     hostStart = pos + 3;
   } else return false;
-  if (!mayStartLink(src, start)) return false;
+  if (www && !mayStartLink(src, start)) return false;
   const domain = domainEnd(src, hostStart, max);
   if (domain === -1 || (www && domain <= pos + 4)) return false;
   const end = linkEnd(src, start, domain, max);

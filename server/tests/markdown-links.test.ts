@@ -31,7 +31,8 @@ const cases: Array<[rule: string, markdown: string, expected: string]> = [
   ['after * and _ of emphasis', '*www.a.b* _http://c.d/e_ **https://e.f**', p(`<em>${www('www.a.b')}</em> <em>${a('http://c.d/e')}</em> <strong>${a('https://e.f')}</strong>`)],
   ['_ after a domain is the domain\'s: _www.a.b_ has _ in its last segment', '_www.a.b_ x', p('<em>www.a.b</em> x')],
   ['after a line break', 'x\nwww.a.b\nhttp://c.d', p(`x\n${www('www.a.b')}\n${a('http://c.d')}`)],
-  ['not after another character', 'xwww.a.b x.www.a.b "www.a.b" [www.a.b] :http://a.b 1http://a.b "http://a.b" `c`www.a.b', p('xwww.a.b x.www.a.b &quot;www.a.b&quot; [www.a.b] :http://a.b 1http://a.b &quot;http://a.b&quot; <code>c</code>www.a.b')],
+  ['www. not after another character', 'xwww.a.b x.www.a.b "www.a.b" [www.a.b] `c`www.a.b', p('xwww.a.b x.www.a.b &quot;www.a.b&quot; [www.a.b] <code>c</code>www.a.b')],
+  ['scheme:// after any character but a letter, as cmark-gfm and GitHub link it', ':http://a.b 1http://a.b "http://a.b" xhttp://a.b', p(`:${a('http://a.b')} 1${a('http://a.b')} &quot;${a('http://a.b')}&quot; xhttp://a.b`)],
   ['http, https and ftp, in any case, and no other scheme', 'HTTP://A.B Https://a.b FTP://a.b mailto://a.b file://a.b', p(`${a('HTTP://A.B')} ${a('Https://a.b')} ${a('FTP://a.b')} mailto://a.b file://a.b`)],
   // The valid domain.
   ['www. needs a domain after it; www alone, www. and wwwexample.com are text', 'www www. x www.. www.com wwwexample.com WWW.A.B', p(`www www. x www.. ${www('www.com')} wwwexample.com WWW.A.B`)],
