@@ -91,8 +91,8 @@ export function breakTwentySeventhLookParts(on: FaultSet, { db, stores, services
   }
   if (on('post-update-www-autolinks-missing')) {
     // updatePost renders Markdown with a markdown-it of its own, set up with `linkify: true` and
-    // linkify-it's defaults, where the shared renderer (domain/markdown.ts) turns on fuzzy links for
-    // GitHub's www. autolinks: since linkify-it 6 a www. address without a scheme stays text
+    // linkify-it's defaults, where the shared renderer (domain/markdown.ts) finds GitHub's www.
+    // autolinks by rules of its own: since linkify-it 6 a www. address without a scheme stays text
     // (`www.example.com`), while https:// addresses are still made links. createPost is right, and so is
     // Markdown without a www. address. Breaks markdown.commonmark ("with GitHub's tables, strikethrough
     // and autolinks ... alike by every operation that takes it") and PostUpdate's content_md.

@@ -56,6 +56,19 @@ describe('rendering', () => {
     );
   });
 
+  it("ends GitHub's autolinks where the GFM specification does: a ) inside kept, an entity-like ending left out, an address's domain without +", async () => {
+    // Examples 625, 626 and 630 of the specification's section "Autolinks (extension)", where linkify-it
+    // differed: it stopped at the `)`, linked `&hl` and took `mail+xyz.example` for a domain.
+    const markdown = "www.google.com/search?q=(business))+ok\n\nwww.google.com/search?q=commonmark&hl;\n\nhello@mail+xyz.example isn't valid, but hello+xyz@mail.example is.";
+    const { status, body } = await t.api('POST', `/pages/${pageId}/posts`, { body: { title: 'Autolink ends', content_md: markdown } });
+    expect(status).toBe(201);
+    expect(body.content_html).toBe(
+      '<p><a href="http://www.google.com/search?q=(business))+ok">www.google.com/search?q=(business))+ok</a></p>\n' +
+        '<p><a href="http://www.google.com/search?q=commonmark">www.google.com/search?q=commonmark</a>&amp;hl;</p>\n' +
+        '<p>hello@mail+xyz.example isn\'t valid, but <a href="mailto:hello+xyz@mail.example">hello+xyz@mail.example</a> is.</p>\n',
+    );
+  });
+
   it('renders no control character but tab, line feed and carriage return, even one a character reference names', async () => {
     // markdown-it decodes `&#12;` (form feed) to the character, in text and in a link's title.
     const markdown = 'Form &#12; feed\tand tab\r\n\n[link](https://example.com "a&#12;b")\n\n```\ncode\tblock\n```\n';
@@ -103,6 +116,9 @@ const expensive: Array<[string, string]> = [
   ['unclosed links `[a](<b`', fill('[a](<b')],
   ['`<` to the limit', fill('<')],
   ['`www.a.com ` links to the limit', fill('www.a.com ')],
+  ['`a@b.co ` addresses to the limit', fill('a@b.co ')],
+  ['one link closing `)` to the limit', `http://a.b/(${fill(')').slice(12)}`],
+  ['one link of `&a` to the limit, then `;`', `www.a.b/${fill('&a').slice(10)};`],
 ];
 
 // A rendering may take a while on a busy machine (it is bounded at 20 s); the other client may not.
