@@ -11,7 +11,7 @@
  * The paths: one under the base path, and, where the service serves its images on its own origin (the
  * contract lets it use a CDN instead, whose answers are not the service's), one beside the base path
  * and the near misses of an uploaded image's URL: another name of the same form, another extension, a
- * trailing slash, no extension. A router of its own for the images (a static handler that falls
+ * trailing slash, no extension, the name's letters, the extension or both in the other letter case. A router of its own for the images (a static handler that falls
  * through to the framework's plain-text 404, or one that finds a file under any extension) shows only
  * on these: the contract's paths never reach it. Each is a 404 problem document of type not-found.
  */
@@ -55,7 +55,20 @@ export function noSuchPaths(t: Kit, imageUrl: string): NoSuchPath[] {
     paths.push({ what: "an uploaded image's URL without its extension", url: at(`${folder}${stem}`), mustBe404: true });
   }
   paths.push({ what: "an uploaded image's URL with a trailing slash", url: at(`${image.pathname}/`), mustBe404: true });
+  // Letter case: a path is compared as written (RFC 3986 section 6.2.2.1 makes only the scheme, the
+  // host and the hex digits of a percent-encoding case-insensitive), so the name or the extension in
+  // the other case is another name. A lookup on a case-insensitive file system serves the image there.
+  const [otherCaseStem, otherCaseExtension] = [otherLetterCase(stem), otherLetterCase(extension)];
+  const named = (base: string, ext: string) => at(`${folder}${base}${ext ? `.${ext}` : ''}`);
+  if (otherCaseStem !== stem) paths.push({ what: "an uploaded image's URL with the letters of its name in the other case", url: named(otherCaseStem, extension), mustBe404: true });
+  if (otherCaseExtension !== extension) paths.push({ what: `an uploaded image's URL with the extension .${otherCaseExtension} instead of .${extension}`, url: named(stem, otherCaseExtension), mustBe404: true });
+  if (otherCaseStem !== stem && otherCaseExtension !== extension) paths.push({ what: "an uploaded image's URL with its name and extension in the other case", url: named(otherCaseStem, otherCaseExtension), mustBe404: true });
   return paths;
+}
+
+/** Each letter in the other case, a percent-encoding's hex digits left as they are (the same URL either way). */
+function otherLetterCase(text: string): string {
+  return text.replace(/%[0-9A-Fa-f]{2}|[A-Za-z]/g, (piece) => (piece.length > 1 ? piece : piece === piece.toLowerCase() ? piece.toUpperCase() : piece.toLowerCase()));
 }
 
 /** GET and HEAD of every path at once (HEAD where the profile asks it), each judged (check unknown_path). */

@@ -16,9 +16,13 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { Writable } from 'node:stream';
+import contentType from 'content-type';
 import multer from 'multer';
 import { problems } from './problem.ts';
+import { transportPaddingRemover } from './transport-padding.ts';
 
 export const IMAGE_SIZE_LIMIT = 10 * 1024 * 1024;
 /** Room for the multipart framing around the file: boundaries and part headers. */
@@ -42,6 +46,8 @@ export function imageUploadParser(incomingDir: string, limits: Partial<UploadLim
   const parse = multer({
     storage: multer.diskStorage({ destination: incomingDir }),
     limits: { ...UPLOAD_LIMITS, ...limits, files: 1 },
+    // multer's own option (its types do not list it yet): the body reaches busboy without padding.
+    ...({ streamHandler: feedWithoutTransportPadding } as object),
   }).any();
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
@@ -65,4 +71,27 @@ export function imageUploadParser(incomingDir: string, limits: Partial<UploadLim
       next();
     });
   };
+}
+
+/**
+ * Pipes the request into busboy as multer does, each chunk first cleared of RFC 2046's transport
+ * padding (transport-padding.ts), which busboy does not read. The padding is taken out inside busboy's
+ * own write, so multer's piping, back-pressure and teardown of the request stay as they are.
+ */
+function feedWithoutTransportPadding(req: IncomingMessage, busboy: Writable & { _write: Writable['_write']; _final: NonNullable<Writable['_final']> }): void {
+  let boundary: string | undefined;
+  try {
+    boundary = contentType.parse(req.headers['content-type'] ?? '').parameters.boundary;
+  } catch {
+    boundary = undefined; // busboy refuses the header itself: a 400
+  }
+  if (boundary) {
+    const remover = transportPaddingRemover(boundary);
+    const write = busboy._write.bind(busboy);
+    const final = busboy._final.bind(busboy);
+    const writeSome = (bytes: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) => (bytes.length ? write(bytes, encoding, callback) : callback());
+    busboy._write = (chunk: Buffer, encoding, callback) => writeSome(remover.push(chunk), encoding, callback);
+    busboy._final = (callback) => writeSome(remover.end(), 'latin1', (error) => (error ? callback(error) : final(callback)));
+  }
+  req.pipe(busboy);
 }

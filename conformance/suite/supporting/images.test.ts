@@ -7,7 +7,8 @@
  * which answers what GET does without the body (served-images.ts, http.head). Every form the start of a
  * real file of an accepted type takes is accepted and served back (image-forms.ts); an upload sent with
  * any Content-Encoding is a 415 (upload-encodings.ts), and every body but a single part named `file` a
- * 422 that names the cause (upload-part-shapes.ts).
+ * 422 that names the cause (upload-part-shapes.ts); every framing of that part RFC 2046 and RFC 7578
+ * allow (a preamble, an epilogue, a quoted boundary, ...) is the plain upload (upload-framings.ts).
  */
 import type { Exchange } from '../../http/exchange.ts';
 import { forOperation } from '../harness.ts';
@@ -20,6 +21,7 @@ import { fetchServed, readServed } from '../served-images.ts';
 import { SAMPLES, unrandomValues } from '../random-names.ts';
 import { UPLOAD_ENCODINGS } from '../upload-encodings.ts';
 import { UPLOAD_FILE_NAMES } from '../upload-file-names.ts';
+import { uploadFramings } from '../upload-framings.ts';
 import { singleFileBody, uploadPartShapes } from '../upload-part-shapes.ts';
 
 /** The contract's limit for the file of an upload: 10 MiB. */
@@ -117,7 +119,7 @@ forOperation('uploadImage', (test) => {
     t.verify(served.type === image.type, `GET ${url} answered Content-Type ${JSON.stringify(served.type)}; expected ${image.type}`, { evidence: exchange });
   });
 
-  test("answers every path no operation has 404 with a not-found problem document, to GET and HEAD: one under the base path, one beside it, and the near misses of an image's URL (another name, another extension, none, a trailing slash)", { check: 'unknown_path', rules: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'], needs: ['state'] }, async (t: Kit) => {
+  test("answers every path no operation has 404 with a not-found problem document, to GET and HEAD: one under the base path, one beside it, and the near misses of an image's URL (another name, another extension, none, a trailing slash, the name or extension in the other letter case)", { check: 'unknown_path', rules: ['errors.no-such-path', 'errors.problem-details', 'responses.media-type'], needs: ['state'] }, async (t: Kit) => {
     // The images are served by what serves no operation (no-such-paths.ts): an image's URL is where
     // the near misses lie, so one upload first; the rest of the requests go at once.
     const { url } = await upload(t, someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random));
@@ -177,6 +179,24 @@ forOperation('uploadImage', (test) => {
         const errors = (json as { errors?: Array<{ field?: unknown }> } | undefined)?.errors;
         const fields = Array.isArray(errors) ? errors.map((error) => error?.field) : [];
         t.verify(fields.some((field) => typeof field === 'string' && causes.includes(field)), `the 422 of an upload of ${what} names ${fields.length ? fields.map(String).join(', ') : 'no field'} in errors; expected the cause: ${causes.join(' or ')}`, { evidence: exchange });
+      }),
+    );
+  });
+
+  test('accepts a single file part in every framing RFC 2046 and RFC 7578 allow, and serves it byte for byte: a preamble, an epilogue, a quoted boundary, one of special characters, transport padding, header names in other case, parameters reordered or unquoted, filename*', { check: 'positive_data_acceptance', rules: ['requests.malformed-body', 'requests.valid-input-accepted', 'image.served-at-url'], needs: ['state'] }, async (t: Kit) => {
+    // upload-framings.ts: only "a body that is not parseable ... multipart" is a 400
+    // (requests.malformed-body); each of these parses to the plain upload, so each is a 201
+    // (requests.valid-input-accepted). All at once, each read back by one GET.
+    const image = t.random.pick(SAMPLE_IMAGES);
+    await Promise.all(
+      uploadFramings(image).map(async ({ what, body, contentType }) => {
+        const as = `an upload of an image of ${image.type} with ${what}`;
+        const { status, json, exchange } = await t.raw({ method: 'POST', path: '/images/upload', body, contentType });
+        const url = (json as { url?: unknown } | undefined)?.url;
+        if (!t.verify(status === 201 && typeof url === 'string', `${as} answered ${status ?? 'nothing'}${status === 201 ? ' without a url' : ''}; expected 201 with its url: RFC 2046 and RFC 7578 make the body the plain single part named file, which parses (requests.malformed-body)`, { evidence: exchange })) return;
+        const served = await readServed(t, url as string, exchange);
+        if (!served) return;
+        t.verify(served.status === 200 && served.bytes.equals(image.bytes), `${as} is served at ${String(url)} with ${served.status} and ${served.bytes.length} bytes; expected 200 with the ${image.bytes.length} bytes uploaded`, { check: 'ensure_resource_availability', evidence: exchange, rules: ['image.served-at-url'] });
       }),
     );
   });
