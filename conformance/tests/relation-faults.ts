@@ -1006,4 +1006,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'author-get-list-query-accepted', include: ['getAuthor'], caughtBy: ['negative_data_rejection'], breaks: ['requests.unknown-query-parameter'] },
   { fault: 'page-get-any-subpath', include: ['getPage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
   { fault: 'emails-status-filter-any-case', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  // The thirty-ninth look's miss on HTML kept as sent, closed by a check over its class. The
+  // content_html every create and update that takes it beside Markdown is sent (createPost, updatePost,
+  // createEmail, updateEmail) holds, after its text beyond ASCII, HTML a sanitiser, a parser and
+  // serialiser or a normaliser would change: script and style elements with markup-looking text inside,
+  // frames and objects, on* attributes, javascript: URLs, comments, a doctype, CDATA, unclosed,
+  // misnested and upper-case tags, unquoted and single-quoted attributes, character references in every
+  // form, a self-closing div, a template, SVG and MathML, runs of white space; the answer, the get and
+  // the list show it as sent (crud_agreement, non-ascii-read-back.test.ts, sanitiser-hostile-html.ts).
+  { fault: 'post-update-html-scripts-stripped', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['requests.html-over-markdown', 'resources.update-kept'] },
 ];
