@@ -1036,4 +1036,13 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // upload-framings.ts, rules requests.malformed-body and requests.valid-input-accepted).
   { fault: 'image-url-any-case', include: ['uploadImage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
   { fault: 'upload-preamble-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.malformed-body', 'requests.valid-input-accepted'] },
+  // The thirty-ninth look's miss on HTML kept as sent, closed by a check over its class. The
+  // content_html every create and update that takes it beside Markdown is sent (createPost, updatePost,
+  // createEmail, updateEmail) holds, after its text beyond ASCII, HTML a sanitiser, a parser and
+  // serialiser or a normaliser would change: script and style elements with markup-looking text inside,
+  // frames and objects, on* attributes, javascript: URLs, comments, a doctype, CDATA, unclosed,
+  // misnested and upper-case tags, unquoted and single-quoted attributes, character references in every
+  // form, a self-closing div, a template, SVG and MathML, runs of white space; the answer, the get and
+  // the list show it as sent (crud_agreement, non-ascii-read-back.test.ts, sanitiser-hostile-html.ts).
+  { fault: 'post-update-html-scripts-stripped', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['requests.html-over-markdown', 'resources.update-kept'] },
 ];

@@ -33,6 +33,7 @@ import { pathIdsFor } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { filledCreateBody } from './filled-create.ts';
+import { SANITISER_HOSTILE_HTML } from './sanitiser-hostile-html.ts';
 import { differences, listedItem, listOf, readResource, UPDATES, updateResource, type Json } from './update-subjects.ts';
 
 const { contract, validator } = suiteContext();
@@ -91,7 +92,11 @@ const MARKUP_FIELDS = ['content_md'];
 /**
  * HTML content, where a body takes it beside Markdown: "a `content_html` given as text ... is stored as
  * sent" (requests.html-over-markdown), so it is read back as written like any free text, its line ends
- * (CR LF, CR) included; an HTML field whose body takes no Markdown has rules of its own.
+ * (CR LF, CR) included, and with HTML a sanitiser, a parser and serialiser or a normaliser would change
+ * after the text (sanitiser-hostile-html.ts: scripts, styles, frames, event attributes, `javascript:`
+ * URLs, comments, a doctype, CDATA, unclosed, misnested and upper-case tags, unquoted attributes,
+ * character references, SVG, MathML, runs of white space); an HTML field whose body takes no Markdown
+ * has rules of its own.
  */
 const HTML_BESIDE_MARKDOWN = { html: 'content_html', markdown: 'content_md' };
 
@@ -139,9 +144,15 @@ function takesLines(operationId: string, field: string): boolean {
   return validator.schemaErrors(`${pointer}/properties/${field}`, `${WRITTEN_TEXT}${LINES}`) === undefined;
 }
 
-/** Each field a value unique to the test (names are unique in a workspace) followed by the text, and its lines where the field takes them. */
+/** The HTML written after the text and its lines: sanitiser-hostile HTML in the HTML stored as sent, nothing elsewhere. */
+const markupAfter = (field: string): string => (field === HTML_BESIDE_MARKDOWN.html ? SANITISER_HOSTILE_HTML : '');
+
+/**
+ * Each field a value unique to the test (names are unique in a workspace) followed by the text, its
+ * lines where the field takes them, and sanitiser-hostile HTML in the HTML content.
+ */
 function writtenValues(t: Kit, operationId: string, fields: readonly string[]): Json {
-  return Object.fromEntries(fields.map((field) => [field, `${t.names.name(field)} ${WRITTEN_TEXT}${takesLines(operationId, field) ? LINES : ''}`]));
+  return Object.fromEntries(fields.map((field) => [field, `${t.names.name(field)} ${WRITTEN_TEXT}${takesLines(operationId, field) ? LINES : ''}${markupAfter(field)}`]));
 }
 
 /** The resource's get, then its list, show every field of `written` as written. */
@@ -174,8 +185,11 @@ async function updatesAndReadsBack(t: Kit, updateId: string, readerId: string, i
   await readsBack(t, readerId, ids, written, updateId);
 }
 
+/** What the title adds where the HTML content is among the fields: the HTML written after its text. */
+const htmlWords = (fields: readonly string[]): string => (fields.includes(HTML_BESIDE_MARKDOWN.html) ? `, ${HTML_BESIDE_MARKDOWN.html} with scripts, styles, frames, on* attributes, comments, CDATA and markup a sanitiser or parser would change` : '');
+
 const title = (fields: readonly string[], reads: string) =>
-  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), in forms NFC and NFKC change, with C1 controls, U+00A0, U+2028, U+FEFF and noncharacters, the characters formats escape (& < > " ' \\ %20) and every line end, as written${reads}`;
+  `reads back ${fields.join(', ')} beyond ASCII (accents, Greek, CJK, an emoji), in forms NFC and NFKC change, with C1 controls, U+00A0, U+2028, U+FEFF and noncharacters, the characters formats escape (& < > " ' \\ %20) and every line end${htmlWords(fields)}, as written${reads}`;
 
 /**
  * Declares a test under each of these operations once (the write, the get, the list): a run of any one
