@@ -8,7 +8,8 @@
  * For every list under a newsletter (listEmails, listSubscribers), walked whole at the largest size:
  * - lists.envelope-arithmetic ("`total` counts every match across pages") and lists.same-items-any-size:
  *   `total` is the number of items walked, and every size from 1 to the list's length visits the same
- *   items, field by field, with the same total;
+ *   items, field by field, with the same total; lists.newest-first, and lists.past-the-end for the page
+ *   just past the last at size 1;
  * - lists.exact-filters on every page and lists.filters-add-up: every value of every filter, alone and
  *   with the others at once, walked at the same sizes (filter-walks.ts).
  *
@@ -21,6 +22,8 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { STATES_NOT_GIVEN } from '../service-states.ts';
+import { fillPath } from '../requests.ts';
+import { orderingProblem } from '../../contract/list-order.ts';
 import { verifyEachFilter, verifyFiltersTogether } from './filter-walks.ts';
 import { inBatches } from './in-batches.ts';
 import { filtersOf } from './list-filters.ts';
@@ -57,10 +60,19 @@ async function statesListWalked(t: Kit, operation: OperationInfo) {
 export function registerStateListTests(): void {
   for (const operation of contract.operations.filter((candidate) => isList(contract, candidate) && candidate.path.includes('{newsletter_id}'))) {
     forOperation(operation.operationId, (test) => {
-      test('walks the list of the states newsletter (a failed email, a suppressed subscriber) at every page size: the same items, and total counts them', { check: 'pagination_arithmetic', rules: ['lists.envelope-arithmetic', 'lists.same-items-any-size'], needs: ['state'] }, async (t: Kit) => {
+      test('walks the list of the states newsletter (a failed email, a suppressed subscriber) at every page size and just past the end: the same items newest first, and total counts them', { check: 'pagination_arithmetic', rules: ['lists.envelope-arithmetic', 'lists.same-items-any-size', 'lists.past-the-end', 'lists.newest-first'], needs: ['state'] }, async (t: Kit) => {
         const { ids, all, sizes } = await statesListWalked(t, operation);
         t.verify(all.total === all.items.length, `${operation.operationId} of the states newsletter says total ${all.total} but lists ${all.items.length} items (${all.items.map((item) => `${item.id} ${String(item.status)}`).join(', ')}): total counts every item across pages`, { evidence: all.exchange, rules: ['lists.envelope-arithmetic'] });
-        const walks = await inBatches(sizes.slice(0, -1), 5, async (size) => ({ size, walk: await walkList(t, operation, ids, { size }) }));
+        const ordering = orderingProblem(all.items);
+        t.verify(ordering === undefined, `the states newsletter's list: ${ordering}`, { evidence: all.exchange, check: 'list_ordering', rules: ['lists.newest-first'] });
+        // The page just past the end at size 1, sent with the walks: no items, and the true total.
+        const pastPage = all.items.length + 1;
+        const [past, walks] = await Promise.all([
+          t.raw({ method: 'GET', path: fillPath(operation.path, ids), query: { page: pastPage, size: 1 } }),
+          inBatches(sizes.slice(0, -1), 5, async (size) => ({ size, walk: await walkList(t, operation, ids, { size }) })),
+        ]);
+        const pastEnvelope = past.json as { total?: number; result?: unknown[] } | undefined;
+        t.verify(past.status === 200 && pastEnvelope?.result?.length === 0 && pastEnvelope.total === all.items.length, `page ${pastPage} of size 1, just past the end of the states newsletter's ${all.items.length} items, answered ${past.status ?? 'nothing'} with ${pastEnvelope?.result?.length ?? 'no'} items and total ${pastEnvelope?.total}; expected 200, no items and total ${all.items.length}`, { evidence: past.exchange, rules: ['lists.past-the-end'] });
         for (const { size, walk } of walks) {
           if (!t.verify(walk.problem === undefined, walk.problem ?? '', { evidence: walk.exchange })) return;
           const difference = sequenceDifference(all.items, walk.items) ?? contentDifference(all.items, walk.items, size);
