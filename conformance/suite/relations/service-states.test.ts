@@ -14,10 +14,15 @@
  * - updateEmail, deleteEmail: email.only-draft-changes ("any other is answered `409` with type
  *   `email-not-draft` and stays as it was"; updateEmail: "not a `draft` (scheduled, sent or failed)
  *   cannot be changed").
+ * - listEmails, listSubscribers: every list relation on the states newsletter's lists, which alone hold
+ *   these states (service-state-lists.ts), before anything below changes them.
  * - Writes that change the fixture, only where the run may change what it did not make
- *   (--disposable-target): sendEmail (its table: a `failed` email is sent again, `200` `scheduled`) and
- *   deleteSubscriber ("Removes a subscriber from the newsletter for good", resources.gone-after-delete:
- *   `204`, and no longer listed). They come last: the tests of one file run in order.
+ *   (--disposable-target): sendEmail (its table: a `failed` email is sent again, `200` `scheduled`),
+ *   then sendEmail on a newsletter whose subscribers are all out of the audience (the suppressed one, the
+ *   others deleted: email.send-not-ready, "no active, verified subscriber"; Subscriber `active`: "Only
+ *   active, verified subscribers receive emails"), and deleteSubscriber ("Removes a subscriber from the
+ *   newsletter for good", resources.gone-after-delete: `204`, and no longer listed). They come last: the
+ *   tests of one file run in order.
  *
  * Cost: nothing without the fixtures; with them, about a dozen requests in all, the reads of one test
  * sent together.
@@ -27,6 +32,8 @@ import { verifyConflictType } from '../conflicts.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
 import { STATES_NOT_GIVEN } from '../service-states.ts';
+import { Resources } from '../resources.ts';
+import { registerStateListTests } from './service-state-lists.ts';
 
 const DISPOSABLE_ONLY = 'sending the failed email or deleting the suppressed subscriber changes a resource the run did not make: only with --disposable-target';
 
@@ -110,12 +117,53 @@ for (const [operationId, method] of [['updateEmail', 'PATCH'], ['deleteEmail', '
   });
 }
 
+// Before the writes below: the lists are walked while they hold the failed email and the suppressed subscriber.
+registerStateListTests();
+
 forOperation('sendEmail', (test) => {
   test('sends a failed email again: 200 scheduled', { check: 'email_send_state_table', rules: ['email.send-now'], needs: ['state'] }, async (t: Kit) => {
     const given = failedOf(t);
     if (!t.options.disposableTarget) t.notApplicable(DISPOSABLE_ONLY);
     const { data, response } = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path: { newsletter_id: given.newsletterId, id: given.id } }, body: {} });
     t.verify(response.status === 200 && (data?.status === 'scheduled' || data?.status === 'sent'), `sendEmail of failed email ${given.id} without a time answered ${response.status} ${data?.status ?? ''}; expected 200 scheduled: a failed email can be sent again`, { evidence: response });
+  });
+});
+
+/** What a send refused for want of an audience must answer: 422 email-not-sendable naming path.newsletter_id alone. */
+function notSendableProblem(status: number, body: unknown): string | undefined {
+  const problem = body as { type?: string; errors?: Array<{ field?: string }> } | undefined;
+  const fields = (problem?.errors ?? []).map((entry) => entry.field);
+  if (status === 422 && problem?.type?.endsWith('/email-not-sendable') && JSON.stringify(fields) === JSON.stringify(['path.newsletter_id'])) return undefined;
+  return `answered ${status} ${JSON.stringify(body)}; expected 422 email-not-sendable naming exactly ["path.newsletter_id"]`;
+}
+
+// Who counts as an audience: only an active, verified subscriber. The API makes every subscriber active
+// and verified (subscriber.new-active-verified) and send-email.test.ts empties a newsletter of its own by
+// deletes; a suppressed subscriber (verified, not active) only the fixture gives. Its newsletter's
+// audience is deleted here, so the newsletter holds the suppressed subscriber beside deleted ones.
+forOperation('sendEmail', (test) => {
+  test('refuses an email of a newsletter whose subscribers are all suppressed or deleted with 422 naming path.newsletter_id, with a time or without, and it stays a draft', { check: 'email_send_state_table', rules: ['email.send-not-ready', 'email.not-sendable-fields', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
+    const given = suppressedOf(t);
+    if (!t.options.disposableTarget) t.notApplicable('deleting the states newsletter\'s active subscribers changes resources the run did not make: only with --disposable-target');
+    const newsletter_id = given.newsletterId;
+    const listed = await t.api.GET('/newsletters/{newsletter_id}/subscribers', { params: { path: { newsletter_id }, query: { size: 100 } } });
+    const items = listed.data?.result ?? [];
+    t.ensure(items.some((item) => item.id === given.id), `listSubscribers of states newsletter ${newsletter_id} answered ${listed.response.status} without suppressed subscriber ${given.id}`, { evidence: listed.response });
+    const audience = items.filter((item) => item.id !== given.id && item.active && item.verified);
+    const removed = await Promise.all(audience.map((item) => t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id, id: item.id } } })));
+    for (const { response } of removed) t.ensure(response.status === 204, `deleteSubscriber of an active subscriber of the states newsletter answered ${response.status}; expected 204`, { evidence: response });
+    const email = await new Resources(t).email(newsletter_id, { content_html: '<p>Nobody active is left to read this.</p>' });
+    const path = { newsletter_id, id: email.id };
+    const what = `an email of newsletter ${newsletter_id}, whose subscribers are suppressed subscriber ${given.id} and ${audience.length} deleted`;
+    // A future time first: a server that wrongly accepts it only schedules the email, and the send without a time is still judged.
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 30 * 24 * 3600_000).toISOString();
+    for (const body of [{ scheduled_at: later }, {}]) {
+      const { data, error, response } = await t.api.POST('/newsletters/{newsletter_id}/emails/{id}/send', { params: { path }, body });
+      const problem = notSendableProblem(response.status, error ?? data);
+      t.verify(problem === undefined, `${what}, sent ${body.scheduled_at ? 'for later' : 'without a time'}, ${problem}: a suppressed subscriber is not active, and only active, verified subscribers receive emails`, { evidence: response });
+    }
+    const after = await readEmail(t, newsletter_id, email.id);
+    t.verify(after.email?.status === 'draft', `after its sends were refused, the email reads ${after.email?.status ?? `unreadable (${after.response.status})`}; expected draft`, { evidence: after.response, rules: ['resources.refused-write-changes-nothing'] });
   });
 });
 
