@@ -56,6 +56,7 @@ import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thi
 import { breakThirtyNinthLookParts, breakThirtyNinthLookPipeline } from './thirty-ninth-look.ts';
 import { breakFortiethLookParts, breakFortiethLookPipeline } from './fortieth-look.ts';
 import { breakFortyFirstLookParts, breakFortyFirstLookPipeline } from './forty-first-look.ts';
+import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty-second-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -116,6 +117,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyNinthLookParts(on, parts);
       breakFortiethLookParts(on, parts);
       breakFortyFirstLookParts(on, parts);
+      breakFortySecondLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -149,7 +151,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtyNinth = breakThirtyNinthLookPipeline(on, thirtyEighth, context);
       const fortieth = breakFortiethLookPipeline(on, thirtyNinth, context);
       const fortyFirst = breakFortyFirstLookPipeline(on, fortieth, context);
-      return { ...fortyFirst, api: breakOverloadPipeline(on, fortyFirst.api, context) };
+      const fortySecond = breakFortySecondLookPipeline(on, fortyFirst, context);
+      return { ...fortySecond, api: breakOverloadPipeline(on, fortySecond.api, context) };
     },
   };
 }
