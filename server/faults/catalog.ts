@@ -637,6 +637,32 @@ export const FAULT_CATALOG = {
   'upload-preamble-400': 'uploadImage answers 400 for a multipart body with a preamble before its first boundary, which RFC 2046 allows, instead of storing the file',
   'emails-total-without-failed': "listEmails' total without a filter leaves out the newsletter's failed emails, which it lists (?status=failed counts them)",
   'subscribers-verified-filter-excludes-suppressed': 'listSubscribers?verified=true leaves out, and does not count, the verified subscribers that are not active (suppressed)',
+  // The forty-first look, written from the contract alone (forty-first-look.ts).
+  'page-update-null-slug-rederived': 'updatePage reads "slug": null as a request to derive the slug again from the name (a page named Blog with the slug home gets blog), 200, instead of a 422 naming slug',
+  'page-slug-last-path-segment': "createPage keeps only the last path segment of an explicit slug holding a / (team/notes gives notes) instead of removing the / (teamnotes)",
+  'category-create-slug-normalised-before-validation': 'createCategory normalises an explicit slug before the validator judges it: a slug without an ASCII letter or digit (é), over 100 characters, or holding a tab is accepted once normalised instead of answered 422 naming slug',
+  'category-rename-name-taken': 'updateCategory answers 409 name-taken for a new name that another category of the page has, though category names need not be unique',
+  'category-delete-unknown-query-ignored': 'deleteCategory ignores unknown query parameters (?force=true): it deletes and answers 204 instead of 422 naming the parameter',
+  'post-location-without-port': "createPost's Location is an absolute URL built from the request's host name without its port (http://127.0.0.1/api/v1/pages/1/posts/2), a URL of another server",
+  'post-create-reference-errors-beside-schema-errors': "createPost's 422 for a body invalid on its own also names a category_id of another page or an unknown author_id, which it should not have looked up",
+  'post-update-image-url-2048-refused': 'updatePost answers a cover_image_url or og_image_url of exactly 2048 characters (the longest allowed) 422 naming it',
+  'posts-category-filter-past-safe-integer-empty': 'listPosts answers ?category_id past 2^53 - 1 (up to 2^63 - 1) 200 with an empty list instead of 422 naming query.category_id',
+  'post-get-empty-texts-nulled': 'getPost answers a post\'s empty description, seo_title, seo_description, og_title and og_description ("") as null (create, update and listPosts answer "")',
+  'author-update-merge-patch-read': 'updateAuthor reads a body sent as application/merge-patch+json as JSON and applies it instead of answering 415',
+  'authors-lone-last-item-dropped': 'listAuthors answers a last page that holds exactly one author empty (3 authors at size 2, page 2; one inactive author under ?active=false), with the true total',
+  // The forty-second look, written from the contract alone (forty-second-look.ts).
+  'newsletter-rename-name-trimmed': 'updateNewsletter trims the white space around a new name: a rename to " Daily " is answered and stored as Daily (createNewsletter keeps it as sent)',
+  'newsletter-get-id-past-largest-404': 'getNewsletter takes the id 9007199254740992, one past the largest identifier, for an id and answers 404 instead of 422 naming path.id',
+  'newsletter-name-slug-slash-as-hyphen': "createNewsletter's name_slug turns a / of the name into a hyphen instead of removing it (News/Views gives news-views, not newsviews)",
+  'email-digit-subject-fallback-slug': 'createEmail gives a subject of digits without letters (2024, 10:30) the fallback slug email instead of the slug derived from it',
+  'email-update-code-info-class-dropped': 'updateEmail renders a fenced code block with an info string (```js) without its class="language-js" (createEmail keeps it)',
+  'send-later-offset-day-not-carried': "sendEmail converts a scheduled_at to UTC without carrying the day: 02:00+05:00 on December 1st is scheduled at 21:00Z on December 1st, a day late",
+  'send-later-long-fraction-refused': 'sendEmail answers a scheduled_at with ten or more fraction digits, which RFC 3339 allows, 422 naming scheduled_at',
+  'subscriber-delete-204-without-rate-limit': "deleteSubscriber's 204 carries neither RateLimit nor RateLimit-Policy",
+  'subscriber-address-length-after-trim': 'createSubscriber measures the 254-character limit after trimming: an address of 254 characters sent with white space around it is accepted instead of answered 422',
+  'upload-identity-encoding-refused': 'uploadImage answers an upload sent with Content-Encoding: identity 415 instead of taking it as no Content-Encoding',
+  'upload-boundary-not-first-parameter-400': 'uploadImage answers 400 for an upload whose Content-Type has another parameter before the boundary (multipart/form-data; charset=utf-8; boundary=...)',
+  'upload-png-text-chunks-stripped': "uploadImage strips a PNG's text chunks (tEXt, iTXt, zTXt) before it keeps it: the image is served without them, not byte for byte",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

@@ -55,6 +55,8 @@ import { breakThirtySeventhLookParts, breakThirtySeventhLookPipeline } from './t
 import { breakThirtyEighthLookParts, breakThirtyEighthLookPipeline } from './thirty-eighth-look.ts';
 import { breakThirtyNinthLookParts, breakThirtyNinthLookPipeline } from './thirty-ninth-look.ts';
 import { breakFortiethLookParts, breakFortiethLookPipeline } from './fortieth-look.ts';
+import { breakFortyFirstLookParts, breakFortyFirstLookPipeline } from './forty-first-look.ts';
+import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty-second-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -114,6 +116,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakThirtyEighthLookParts(on, parts);
       breakThirtyNinthLookParts(on, parts);
       breakFortiethLookParts(on, parts);
+      breakFortyFirstLookParts(on, parts);
+      breakFortySecondLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -146,7 +150,9 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const thirtyEighth = breakThirtyEighthLookPipeline(on, thirtySeventh, context);
       const thirtyNinth = breakThirtyNinthLookPipeline(on, thirtyEighth, context);
       const fortieth = breakFortiethLookPipeline(on, thirtyNinth, context);
-      return { ...fortieth, api: breakOverloadPipeline(on, fortieth.api, context) };
+      const fortyFirst = breakFortyFirstLookPipeline(on, fortieth, context);
+      const fortySecond = breakFortySecondLookPipeline(on, fortyFirst, context);
+      return { ...fortySecond, api: breakOverloadPipeline(on, fortySecond.api, context) };
     },
   };
 }
