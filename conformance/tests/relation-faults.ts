@@ -870,6 +870,23 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-empty-html-nulled', include: ['updateEmail'], caughtBy: ['null_as_absent'], breaks: ['requests.html-over-markdown'] },
   { fault: 'subscriber-dot-atom-enforced', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'upload-webp-lossless-refused', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['image.supported-types'] },
+  // The forty-first and forty-second looks (written from the contract alone, after the checks of the
+  // thirty-ninth's and fortieth's misses): the fifteen of twenty-four caught at first contact.
+  { fault: 'page-update-null-slug-rederived', include: ['updatePage'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  { fault: 'page-slug-last-path-segment', include: ['createPage'], caughtBy: ['page_creation'], breaks: ['page.slug-from-name'] },
+  { fault: 'category-create-slug-normalised-before-validation', include: ['createCategory'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  { fault: 'category-delete-unknown-query-ignored', include: ['deleteCategory'], caughtBy: ['negative_data_rejection'], breaks: ['requests.unknown-query-parameter'] },
+  { fault: 'post-location-without-port', include: ['createPost'], caughtBy: ['location_created', 'header_values'], breaks: ['headers.location-created'] },
+  { fault: 'post-update-image-url-2048-refused', include: ['updatePost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'posts-category-filter-past-safe-integer-empty', include: ['listPosts'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  { fault: 'authors-lone-last-item-dropped', include: ['listAuthors'], caughtBy: ['list_page_filled', 'pagination_arithmetic', 'status_filter'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'newsletter-rename-name-trimmed', include: ['updateNewsletter'], caughtBy: ['conflict_detection'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'newsletter-get-id-past-largest-404', include: ['getNewsletter'], caughtBy: ['negative_data_rejection'], breaks: ['errors.precedence'] },
+  { fault: 'newsletter-name-slug-slash-as-hyphen', include: ['createNewsletter'], caughtBy: ['crud_agreement'], breaks: ['newsletter.name-slug-derived'] },
+  { fault: 'email-update-code-info-class-dropped', include: ['updateEmail'], caughtBy: ['markdown_rendering'], breaks: ['markdown.commonmark'] },
+  { fault: 'send-later-offset-day-not-carried', include: ['sendEmail'], caughtBy: ['crud_agreement'], breaks: ['email.send-later'] },
+  { fault: 'upload-identity-encoding-refused', include: ['uploadImage'], caughtBy: ['negative_data_rejection'], breaks: ['image.no-content-encoding'] },
+  { fault: 'upload-png-text-chunks-stripped', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
   // The thirty-eighth look's image URL served under any extension: the contract now says an image is
   // served at its own URL and no other, and every near miss of it is a 404 (unknown_path).
   { fault: 'image-served-at-any-extension', include: ['uploadImage'], caughtBy: ['unknown_path'], breaks: ['errors.no-such-path'] },
