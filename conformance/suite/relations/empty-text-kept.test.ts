@@ -10,9 +10,6 @@
  * which only a target it may change gives (--fixtures author_id, or --disposable-target), and over every
  * create of those resources, all such fields `""` in one body.
  */
-import { jsonMedia } from '../../cases/json-media.ts';
-import type { OperationInfo } from '../../contract/document.ts';
-import { constrainedBranch, typesOf } from '../../generate/values.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit } from '../kit.ts';
@@ -20,6 +17,7 @@ import { pathIdsFor, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { AUTHOR_NOT_WRITABLE, holdingAuthor } from '../shared-author.ts';
 import { freedBy } from './changed-values.ts';
+import { emptyTextsOfCreate, readerOf, takingEmptyText } from './empty-text-fields.ts';
 import { differences, listedItem, listOf, readResource, updateResource, UPDATES, verifyOthersKept, type Json } from './update-subjects.ts';
 
 const { contract } = suiteContext();
@@ -28,18 +26,6 @@ const RULES = ['resources.update-kept', 'requests.valid-input-accepted'];
 
 /** The author's text fields an update stores as sent (`formatted_name` follows the names). */
 const AUTHOR_TEXT_FIELDS = ['first_name', 'last_name', 'position', 'short_description', 'long_description'];
-
-/** Of `fields`, those the operation's body schema lets be empty text. */
-function takingEmptyText(operationId: string, fields: readonly string[]): string[] {
-  const body = jsonMedia(contract.operation(operationId));
-  const properties: Record<string, object> = body ? (constrainedBranch(contract, body.schema)?.properties ?? {}) : {};
-  return fields.filter((field) => {
-    const schema = properties[field] ? constrainedBranch(contract, properties[field]) : undefined;
-    if (!schema || !typesOf(contract, schema).types.includes('string') || schema.format !== undefined || Array.isArray(schema.enum)) return false;
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) return false;
-    return typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test('');
-  });
-}
 
 /** Each field set to "" alone: the answer and a read show "". The fields' values before are the caller's to restore. */
 async function emptiesEach(t: Kit, write: { operationId: string; readerId: string; ids: Record<string, number> }, fields: string[]): Promise<void> {
@@ -72,8 +58,6 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
   });
 }
 
-const readerOf = (create: OperationInfo) => contract.operations.find((candidate) => candidate.method === 'GET' && candidate.path === `${create.path}/{id}`);
-
 /**
  * The same on create (requests.valid-input-accepted: "every input that its schemas allow"): every create
  * whose resource the contract reads at `<path>/{id}` is sent `""` for each field stored as sent (those the
@@ -83,9 +67,8 @@ const readerOf = (create: OperationInfo) => contract.operations.find((candidate)
  * list at once.
  */
 for (const create of contract.operations.filter((candidate) => candidate.method === 'POST')) {
-  const reader = readerOf(create);
-  const stored = Object.values(UPDATES).find((subject) => subject.readerId === reader?.operationId)?.fields ?? [];
-  const fields = reader ? takingEmptyText(create.operationId, stored) : [];
+  const reader = readerOf(create.operationId);
+  const fields = emptyTextsOfCreate(create.operationId);
   if (!reader || fields.length === 0) continue;
   forOperation(create.operationId, (test) => {
     test(`keeps empty text: ${fields.join(', ')} created as "" read back as "", not null, in the answer, the get and the list`, { check: 'crud_agreement', rules: [...RULES, 'resources.readable-after-create'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {

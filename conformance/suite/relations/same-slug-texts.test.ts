@@ -7,7 +7,9 @@
  * same title means a suffix) passes every test that makes the same text twice, and collides on the
  * slug (a 500, or a slug shared by two) here. And the other way: a slug that only begins a taken one
  * (`hello` beside `hello-world`) is free, and gets no suffix. And a text with no Latin letter at all
- * (Cyrillic, Greek) is transliterated: its slug has a Latin letter for each of its letters.
+ * (Cyrillic, Greek) is transliterated: its slug has a Latin letter for each of its letters. And a text
+ * of digits with no letter (digits alone, with punctuation, beside full-width digits) derives its slug
+ * from its digits, not the fallback a text with neither letter nor digit gets.
  */
 import type { CheckName } from '../../checks/catalog.ts';
 import { forOperation } from '../harness.ts';
@@ -35,6 +37,28 @@ function otherScriptText(t: Kit, letters: string): string {
   const unique = t.names.name('x').toLowerCase().replace(/[^a-z0-9]/g, '').slice(-16);
   const spelled = [...unique].map((character) => letters[parseInt(character, 36) % letters.length]).join('');
   return `${spelled.slice(0, 8)} ${spelled.slice(8)}`;
+}
+
+/**
+ * Digits unique to the test (names must be unique in the workspace): the run's name and counter, each
+ * character read as a digit, so no letter is in the text.
+ */
+function uniqueDigits(t: Kit, count: number): string {
+  const unique = t.names.name('x').toLowerCase().replace(/[^a-z0-9]/g, '').slice(-count);
+  return [...unique].map((character) => String(parseInt(character, 36) % 10)).join('');
+}
+
+/** Full-width digits (U+FF10...), whose compatibility decomposition is their ASCII digits. */
+const fullWidth = (digits: string) => [...digits].map((digit) => String.fromCodePoint(0xff10 + Number(digit))).join('');
+
+/**
+ * Texts with digits and no letter, in each form the Slugs section derives a slug from: digits alone
+ * (`2024`), digits parted by punctuation (`10:30`, `1.000–2`), and ASCII beside full-width digits
+ * (`12 ３４`, whose compatibility decomposition "transliterated to ASCII" gives `12-34`).
+ */
+function digitTexts(t: Kit): string[] {
+  const [alone, parted, wide] = [uniqueDigits(t, 14), uniqueDigits(t, 14), uniqueDigits(t, 14)];
+  return [alone, `${parted.slice(0, 2)}:${parted.slice(2, 4)} ${parted.slice(4, 5)}.${parted.slice(5, 8)}–${parted.slice(8)}`, `${wide.slice(0, 7)} ${fullWidth(wide.slice(7))}`];
 }
 
 /** Each operation: the fields it derives, and how to make one under a parent shared by both makes. */
@@ -121,6 +145,22 @@ for (const [operationId, { fields, check, rules, maker }] of Object.entries(DERI
           t.verify(/^[a-z0-9-]+$/.test(slug) && slugLetters >= counted, `${JSON.stringify(text)} (${script}, ${counted} letters) got ${field} ${JSON.stringify(slug)}, ${slugLetters} Latin letters; expected an ASCII slug with a letter for each of the text's`);
         }
       }
+    });
+
+    test('derives the slug of a text of digits and no letter from its digits (2024, 10:30, full-width digits): no fallback slug', { check, rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
+      // The Slugs section: "every run of other characters turned into one hyphen", so digits are kept as
+      // letters are; the fallback (the Email schema's slug: "`email` when the subject has no letters or
+      // digits") is only for a text with neither. A server that tests a text for letters alone before
+      // deriving gives a text of digits the fallback, which no text with a letter shows. All at once.
+      const make = await maker(t);
+      const texts = digitTexts(t);
+      const made = await Promise.all(texts.map((text) => make(text)));
+      texts.forEach((text, index) => {
+        const slug = expectedSlug(text);
+        for (const field of fields) {
+          t.verify(made[index]![field] === slug, `${JSON.stringify(text)} (digits and no letter) got ${field} ${JSON.stringify(made[index]![field])}; expected ${slug}: a slug is derived from digits as from letters, the fallback is for a text with neither`);
+        }
+      });
     });
 
     test('gives a text whose slug only begins a taken one its slug without a suffix (Hello World, then Hello)', { check, rules, needs: ['state', 'input_reflection'] }, async (t: Kit) => {
