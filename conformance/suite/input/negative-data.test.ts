@@ -1,7 +1,7 @@
 /**
  * negative_data_rejection, for every operation: each invalid input, one mutation at a time, is answered
  * with the status the contract gives (422 for a schema violation in path, query or body; 400 for a body
- * that cannot be parsed; 415 for a wrong content type or charset; 413 for a body over the limit), never
+ * that cannot be parsed; 415 for a wrong content type, each JSON-looking one included, or charset; 413 for a body over the limit), never
  * with 2xx or 5xx. Every mutated input is validated against the schema again before it is sent: one that
  * happens to be valid is reported not applicable, never held against the server.
  */
@@ -14,6 +14,7 @@ import { forOperation } from '../harness.ts';
 import { foreignQueryParameters, judgeForeignQuery } from './foreign-query.ts';
 import { suiteContext } from '../context.ts';
 import { imageUpload, NOT_AN_ACCEPTED_IMAGE, SAMPLE_IMAGES } from '../images.ts';
+import { REFUSED_BODY_TYPES } from '../json-looking-types.ts';
 import type { Kit, RawRequest } from '../kit.ts';
 import { fillPath, pathIdsFor, validBody, wellFormedRequest, type PathIds } from '../requests.ts';
 
@@ -86,12 +87,6 @@ function jsonBodyCases(operation: OperationInfo): NegativeCase[] {
       rules: ['requests.malformed-body'],
       needs: ['parse_error_problem'],
       build: (t, ids) => jsonRequest(operation, ids, JSON.stringify(validBody(t, operation, 'minimal')).slice(0, -1)),
-    },
-    {
-      title: 'rejects a JSON body sent as text/plain with 415',
-      expected: 415,
-      rules: ['requests.json-content-type'],
-      build: (t, ids) => jsonRequest(operation, ids, JSON.stringify(validBody(t, operation, 'minimal')), 'text/plain'),
     },
     {
       title: 'rejects a JSON body in another charset than UTF-8 with 415',
@@ -199,6 +194,16 @@ for (const operation of contract.operations) {
         if (!request) return t.notApplicable('the generated input is valid after all, so it is not judged');
         const { status } = await t.raw(request);
         t.verify(status === negative.expected, verdict(status, negative.expected));
+      });
+    }
+    // requests.json-content-type over its class: a valid body in each type that is not application/json
+    // (json-looking-types.ts), at once; a 415 is answered before the body is read, so nothing changes.
+    if (jsonMedia(operation)) {
+      test(`rejects a valid JSON body sent as ${REFUSED_BODY_TYPES.join(', ')}, each, with 415`, { check: 'negative_data_rejection', rules: ['requests.json-content-type'] }, async (t) => {
+        const ids = await t.shared('ids', () => pathIdsFor(t, operation));
+        const body = JSON.stringify(validBody(t, operation, 'minimal'));
+        const answers = await Promise.all(REFUSED_BODY_TYPES.map((type) => t.raw(jsonRequest(operation, ids, body, type))));
+        answers.forEach(({ status }, index) => t.verify(status === 415, `the body sent as ${REFUSED_BODY_TYPES[index]}: ${verdict(status, 415)}`));
       });
     }
     // Names of other operations, each alone (foreign-query.ts), on the resources these tests share.

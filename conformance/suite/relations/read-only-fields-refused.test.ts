@@ -21,6 +21,11 @@
  *   slug its text derives, without a suffix: no resource of that name, title or subject (or, for an
  *   upsert, that address) was made by a refused request.
  *
+ * Beside them, a body the operation takes (a create's valid body; an update's new values, the shared
+ * author's own) is sent in a JSON-looking type that is not `application/json`, drawn from the seed
+ * (json-looking-types.ts): a `415` (requests.json-content-type), and the reads above show it changed
+ * nothing. negative-data.test.ts sends every such type to every operation, and judges the status.
+ *
  * The same requests carry requests.text-without-control-characters and requests.well-formed-text over
  * their class: a body per control character with it in every free-text field, and one with a lone
  * surrogate in each (control-characters.ts), each a 422 naming exactly the fields that refuse it, and
@@ -31,11 +36,12 @@ import { jsonMedia } from '../../cases/json-media.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit, RawResult } from '../kit.ts';
-import { pathIdsFor, validBody } from '../requests.ts';
+import { drawnJsonLookingType } from '../json-looking-types.ts';
+import { pathIdsFor, requestWithBody, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { holdingAuthor } from '../shared-author.ts';
 import { expectedSlug } from '../slugs.ts';
-import { pastStampGap, readResource, UPDATES, type Json } from './update-subjects.ts';
+import { AUTHOR_FIELDS, pastStampGap, readResource, UPDATES, type Json } from './update-subjects.ts';
 import { CONTROL_CHARACTER_RULES, controlCharacterBodies } from './control-characters.ts';
 
 const { contract, validator } = suiteContext();
@@ -43,7 +49,7 @@ const { contract, validator } = suiteContext();
 /** The most invalid inputs a 422 lists (errors.field-names: "up to 20"). */
 const LISTED_AT_MOST = 20;
 
-const RULES = ['requests.schema-validation', 'errors.field-names', 'errors.only-present-causes', 'resources.refused-write-changes-nothing', 'requests.text-without-control-characters', 'requests.well-formed-text'];
+const RULES = ['requests.schema-validation', 'requests.json-content-type', 'errors.field-names', 'errors.only-present-causes', 'resources.refused-write-changes-nothing', 'requests.text-without-control-characters', 'requests.well-formed-text'];
 
 /** The request body's properties, and the JSON pointer of its schema. */
 function requestSchema(operation: OperationInfo): { properties: Record<string, unknown>; pointer: string } | undefined {
@@ -91,7 +97,7 @@ function verifyRefused(t: Kit, operation: OperationInfo, what: string, expected:
  * character, or a lone surrogate, in every free-text field (control-characters.ts), at once; judges
  * each answer.
  */
-async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string, number>, base: Json, whole: Json): Promise<RawResult[]> {
+async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string, number>, base: Json, whole: Json, accepted: Json): Promise<RawResult[]> {
   const alone = readOnlyFields(operation).filter((field) => field in whole);
   const bodies: [string, Json][] = [
     ...alone.map((field): [string, Json] => [`${field} ${JSON.stringify(whole[field])} (a field of the answer the body does not take)`, { ...base, [field]: whole[field] }]),
@@ -101,7 +107,13 @@ async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string,
   const controlled = controlCharacterBodies(operation, requestSchema(operation)!, base)
     .map(([what, body, also]) => [what, body, [...new Set([...refusedFields(operation, body), ...also])].sort()] as const)
     .filter(([, , refused]) => refused.length > 0);
-  const answers = await Promise.all([...bodies, ...controlled].map(([, body]) => t.call(operation, { ids, body })));
+  // A body the operation would accept, in a JSON-looking type that is not application/json: refused too.
+  const type = drawnJsonLookingType(t.random.fork('json-looking-type'));
+  const [typed, ...answers] = await Promise.all([
+    t.raw({ ...requestWithBody(operation, ids, accepted), contentType: type }),
+    ...[...bodies, ...controlled].map(([, body]) => t.call(operation, { ids, body })),
+  ]);
+  t.verify(typed!.status === 415, `${operation.operationId} with a body it takes (${JSON.stringify(accepted)}) sent as ${type} answered ${typed!.status ?? 'nothing'}; expected 415: a JSON body in another type than application/json is refused`, { evidence: typed!.exchange, rules: ['requests.json-content-type'] });
   bodies.forEach(([what, body], index) => verifyRefused(t, operation, what, refusedFields(operation, body), answers[index]!));
   controlled.forEach(([what, , refused], index) => verifyRefused(t, operation, what, refused, answers[bodies.length + index]!, CONTROL_CHARACTER_RULES));
   return answers;
@@ -123,7 +135,7 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
       const made = await create(validBody(t, operation, 'minimal'));
       t.ensure(made.status === 201, `${operation.operationId} answered ${made.status ?? 'nothing'}; expected 201`, { evidence: made.exchange });
       const base = validBody(t, operation, 'minimal');
-      await sendRefused(t, operation, ids, base, made.json as Json);
+      await sendRefused(t, operation, ids, base, made.json as Json, base);
       // The body the refusals were built on is still new: a refused request made nothing of it.
       const after = await create(base);
       t.verify(after.status === 201, `${operation.operationId} of the valid body the refused requests were built on (${JSON.stringify(base)}) answered ${after.status ?? 'nothing'} afterwards; expected 201, as nothing of it was made by a refused request`, { evidence: after.exchange, check: 'failed_write_leaves_nothing' });
@@ -138,11 +150,11 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
 }
 
 /** Sends the refusals to one resource and reads it again: it must read as before, every field. */
-async function refusedUpdateChangesNothing(t: Kit, operation: OperationInfo, readerId: string, ids: Record<string, number>): Promise<void> {
+async function refusedUpdateChangesNothing(t: Kit, operation: OperationInfo, readerId: string, ids: Record<string, number>, accepted: (before: Json) => Json): Promise<void> {
   const before = await readResource(t, readerId, ids);
   // A clock of millisecond precision moves before the refusals, so an updated_at stamped by one shows.
   await pastStampGap();
-  await sendRefused(t, operation, ids, {}, before);
+  await sendRefused(t, operation, ids, {}, before, accepted(before));
   // Read once one more request has been answered, so a write the server makes just after a refusal shows.
   await readResource(t, readerId, ids);
   const after = await readResource(t, readerId, ids);
@@ -159,7 +171,8 @@ for (const [operationId, subject] of Object.entries(UPDATES)) {
   forOperation(operationId, (test) => {
     test(updateTitle(fields), { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const ids = await subject.make(new Resources(t), t);
-      await refusedUpdateChangesNothing(t, operation, subject.readerId, ids);
+      // The body in a JSON-looking type: new values the update takes, so a server that applied it shows.
+      await refusedUpdateChangesNothing(t, operation, subject.readerId, ids, () => validBody(t, operation, 'typical'));
     });
   });
 }
@@ -170,7 +183,8 @@ if (authorFields.length > 0) {
   forOperation('updateAuthor', (test) => {
     test(updateTitle(authorFields), { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
       const id = new Resources(t).sharedAuthorId();
-      await holdingAuthor(t, id, () => refusedUpdateChangesNothing(t, contract.operation('updateAuthor'), 'getAuthor', { id }));
+      const ownValues = (before: Json): Json => Object.fromEntries(AUTHOR_FIELDS.filter((field) => field in before).map((field) => [field, before[field]]));
+      await holdingAuthor(t, id, () => refusedUpdateChangesNothing(t, contract.operation('updateAuthor'), 'getAuthor', { id }, ownValues));
     });
   });
 }

@@ -14,14 +14,20 @@
  * once: a `422` naming each (errors.field-names, "every one of a request with several"). An inactive
  * author is not among them: the contract keeps their work
  * and refuses none of it.
+ *
+ * Each unusable value is also sent, in the same round, beside schema errors (schema-errors-beside.ts):
+ * errors.precedence puts the request judged on its own (step 4) before references (step 7), so the
+ * `422` names the schema's causes only; a server that checks references in a stage of its own and
+ * lists them beside the schema's tells which ids exist.
  */
 import type { OperationInfo } from '../../contract/document.ts';
 import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
-import type { Kit } from '../kit.ts';
+import type { Kit, RawResult } from '../kit.ts';
 import { pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { REFERENCES, referenceFields } from './references.ts';
+import { schemaErrorsBeside } from './schema-errors-beside.ts';
 import { readResource, UPDATES } from './update-subjects.ts';
 
 const { contract } = suiteContext();
@@ -38,7 +44,10 @@ async function refuseEachUnusable(t: Kit, operation: OperationInfo, fields: stri
         continue;
       }
       const body = { ...required, [field]: value };
-      const { status, json, exchange } = await t.call(operation, { ids, body });
+      // The same reference beside schema errors, in the same round: the answer names those only.
+      const invalid = schemaErrorsBeside(operation, required, fields);
+      const [{ status, json, exchange }, beside] = await Promise.all([t.call(operation, { ids, body }), t.call(operation, { ids, body: { ...body, ...invalid.fields } })]);
+      judgeSchemaFirst(t, `${field} ${value} (${what}) beside ${invalid.names.join(' and ')}, which the body's schema refuses,`, invalid.names, beside);
       const sent = `${field} ${value} (${what})`;
       if (!t.verify(status === 422, `${sent} answered ${status ?? 'nothing'}; expected 422`, { evidence: exchange, rules: REFERENCES[field]!.rules })) continue;
       const errors = (json as { errors?: { field?: unknown }[] } | undefined)?.errors;
@@ -52,14 +61,27 @@ async function refuseEachUnusable(t: Kit, operation: OperationInfo, fields: stri
   if (notMade.length > 0) t.recorder.note(`${operation.operationId}: unusable references not sent: ${notMade.join('; ')}`);
 }
 
+/**
+ * errors.precedence (step 4, the request judged on its own, before step 7, references) and the
+ * introduction's Errors ("a request that is invalid on its own ... tells nothing about which ids exist"):
+ * a body with schema errors and an unusable reference is a 422 naming the schema's causes, the reference not.
+ */
+function judgeSchemaFirst(t: Kit, sent: string, expected: string[], answer: RawResult): void {
+  const rules = ['errors.precedence', 'errors.only-present-causes'];
+  if (!t.verify(answer.status === 422, `${sent} answered ${answer.status ?? 'nothing'}; expected 422 naming ${expected.join(', ')}`, { evidence: answer.exchange, rules })) return;
+  const errors = (answer.json as { errors?: { field?: unknown }[] } | undefined)?.errors;
+  const named = [...new Set((Array.isArray(errors) ? errors : []).map((error) => String(error.field ?? '')))].sort();
+  t.verify(JSON.stringify(named) === JSON.stringify(expected), `${sent} answered 422 naming ${named.join(', ') || 'no field'} in errors; expected exactly ${expected.join(', ')}: a body invalid on its own is answered without looking its references up, and tells nothing about which ids exist`, { evidence: answer.exchange, rules });
+}
+
 const isCreate = (operation: OperationInfo) => operation.method.toLowerCase() === 'post';
 
 for (const operation of contract.operations) {
   const fields = referenceFields(operation);
   if (fields.length === 0) continue;
-  const rules = [...new Set(['errors.only-present-causes', 'errors.field-names', ...fields.flatMap((field) => REFERENCES[field]!.rules)])];
+  const rules = [...new Set(['errors.only-present-causes', 'errors.field-names', 'errors.precedence', ...fields.flatMap((field) => REFERENCES[field]!.rules)])];
   forOperation(operation.operationId, (test) => {
-    test(`refuses each unusable ${fields.join(' and ')}, sent alone, with a 422 naming exactly that field`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
+    test(`refuses each unusable ${fields.join(' and ')}, sent alone, with a 422 naming exactly that field, and beside schema errors with a 422 naming those only`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
       // A create sends the fields its schema requires besides; an update sends the reference alone.
       await refuseEachUnusable(t, operation, fields, await pathIdsFor(t, operation), isCreate(operation) ? validBody(t, operation, 'minimal') : {});
     });
@@ -68,7 +90,7 @@ for (const operation of contract.operations) {
     // when the resource has none yet (its first category) passes the test above, on a resource made bare.
     const subject = isCreate(operation) ? undefined : UPDATES[operation.operationId];
     if (subject) {
-      test(`refuses each unusable ${fields.join(' and ')}, sent alone, on a resource that has every reference set, with a 422 naming exactly that field`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
+      test(`refuses each unusable ${fields.join(' and ')}, sent alone, on a resource that has every reference set, with a 422 naming exactly that field, and beside schema errors with a 422 naming those only`, { check: 'negative_data_rejection', rules, needs: ['state'] }, async (t: Kit) => {
         const ids = await subject.make(new Resources(t), t);
         const before = await readResource(t, subject.readerId, ids);
         // A write-only reference (a post's author_id) is not shown: the make set it where the workspace has an author.
