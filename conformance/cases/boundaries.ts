@@ -1,13 +1,14 @@
 /**
  * Phase 2, boundaries: for every constrained input of an operation, the values on both sides of each
  * limit the contract states. Inside a limit the request must be accepted; just outside it, refused with
- * 422. A string's maxLength is also sent in characters outside the Basic Multilingual Plane (two UTF-16
- * code units each), where its pattern allows them, and Markdown at the limits its description states
- * (markdown-limits.ts). Every enum value, both booleans and `null` where allowed are sent once each, whatever
+ * 422. A string's maxLength counts the white space around the value (a space at each end, where its
+ * pattern allows one there: accepted at the limit, refused one past it); it is also sent in characters
+ * outside the Basic Multilingual Plane (two UTF-16 code units each), where its pattern allows them, and
+ * Markdown at the limits its description states (markdown-limits.ts). Every enum value, both booleans and `null` where allowed are sent once each, whatever
  * `--max-examples` says: these are finite and each can hide its own bug.
  */
 import type { ContractDocument, OperationInfo } from '../contract/document.ts';
-import { astralStringOfLength, stringOfLength, oneLonger } from './boundary-values.ts';
+import { astralStringOfLength, oneLonger, spacedStringOfLength, stringOfLength } from './boundary-values.ts';
 import { inputFields, type CoveredKeyword, type InputField } from './fields.ts';
 import { markdownBoundaries, markdownPastLimits } from './markdown-limits.ts';
 import { oneCharacterValue } from './short-values.ts';
@@ -65,10 +66,18 @@ export function boundaryCases(contract: ContractDocument, operation: OperationIn
       if (min > 0) add(`one character under its minLength ${min}`, 'minLength', min === 1 ? '' : 'a'.repeat(min - 1), false);
       if (typeof c.maxLength === 'number') {
         const longest = stringOfLength(c, c.maxLength, seed);
+        // maxLength counts the whole string as sent (requests.schema-validation), white space around it
+        // included where the pattern lets it be there, even where the server trims it before it keeps
+        // the value (an address): at the limit with a space at each end it is accepted, so the value
+        // at the limit is sent that way where it can be (no request added).
+        const spacedLongest = spacedStringOfLength(c, c.maxLength, seed);
         if (longest !== undefined) {
-          add(`at its maxLength ${c.maxLength}`, 'maxLength', longest, true);
+          add(spacedLongest === undefined ? `at its maxLength ${c.maxLength}` : `at its maxLength ${c.maxLength}, a space at each end counted`, 'maxLength', spacedLongest ?? longest, true);
           add(`one character over its maxLength ${c.maxLength}`, 'maxLength', oneLonger(c, longest), false);
         }
+        // ...and one past the limit only because of them is a 422 naming the field, never trimmed to fit.
+        const spacedOver = spacedStringOfLength(c, c.maxLength + 1, seed);
+        if (spacedOver !== undefined) add(`one character over its maxLength ${c.maxLength} with a space at each end counted`, 'maxLength', spacedOver, false);
         // maxLength counts characters, not UTF-16 code units: at the limit in characters that take two.
         const astral = astralStringOfLength(c, c.maxLength);
         if (astral !== undefined) add(`at its maxLength ${c.maxLength} in characters outside the Basic Multilingual Plane`, 'maxLength', astral, true);

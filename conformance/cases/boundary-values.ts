@@ -66,3 +66,20 @@ export function oneLonger(schema: Node, valid: string): string {
   const longer = valid.includes('@') || valid.startsWith('#') ? `${valid.slice(0, 1)}a${valid.slice(1)}` : `${valid}a`;
   return matches(schema, longer) ? longer : 'a'.repeat(valid.length + 1);
 }
+
+/** The white space put around a value: the space, which every pattern that lets text be surrounded by white space allows. */
+const AROUND = ' ';
+
+/**
+ * A string of exactly `length` characters in all, a space at each end of a value valid for the schema,
+ * or undefined when the pattern refuses white space there (a colour, a slug-only pattern). maxLength
+ * counts the whole string as sent, the white space around it included, whatever the server trims
+ * before it keeps the value (requests.schema-validation).
+ */
+export function spacedStringOfLength(schema: Node, length: number, seed: number): string | undefined {
+  if (length < 3) return undefined;
+  const core = stringOfLength(schema, length - 2, seed);
+  if (core === undefined) return undefined;
+  const spaced = `${AROUND}${core}${AROUND}`;
+  return matches(schema, spaced) ? spaced : undefined;
+}

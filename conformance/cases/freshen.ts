@@ -6,7 +6,8 @@
  * one of its own) and gets fresh values for every other unique field, however short the base body's
  * were: otherwise every boundary case of an operation would send the same short name, and all but the
  * first would find it taken. A value in characters outside the Basic Multilingual Plane gets a fresh
- * one of the same characters' count that keeps them (freshAstral).
+ * one of the same characters' count that keeps them (freshAstral); one with white space around it keeps
+ * that white space around a fresh value of its core's length.
  */
 import type { Kit } from '../suite/kit.ts';
 import { astralText, hasAstral } from './boundary-values.ts';
@@ -37,7 +38,12 @@ export async function freshen(t: Kit, body: unknown, references: References, und
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const fresh: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const [field, value] of Object.entries(fresh)) {
-    if (typeof value === 'string' && hasAstral(value) && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = freshAstral(t, field, [...value].length);
+    // A value sent with white space around it (a length boundary that counts it) keeps it around its fresh core.
+    const spaced = typeof value === 'string' ? /^(\s+)([^]*?)(\s+)$/u.exec(value) : null;
+    if (spaced) {
+      const core = (await freshen(t, { [field]: spaced[2] }, references, underTest)) as Record<string, unknown>;
+      fresh[field] = `${spaced[1]}${String(core[field])}${spaced[3]}`;
+    } else if (typeof value === 'string' && hasAstral(value) && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = freshAstral(t, field, [...value].length);
     else if (typeof value === 'string' && value.length >= SHORTEST_FRESH && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = t.names.name(field, value.length);
     // Every unique name, title and slug is far shorter than its maxLength (100 or more) allows a run-named one.
     else if (typeof value === 'string' && underTest !== undefined && field !== underTest && UNIQUE_TEXT_FIELDS.has(field)) fresh[field] = t.names.name(field);

@@ -28,7 +28,7 @@ describe('generated cases', () => {
     for (const status of ['draft', 'scheduled', 'sent', 'failed']) expect(listEmails).toContain(`query.status = "${status}" (enum value)`);
     expect(listEmails).toEqual(expect.arrayContaining(['query.size at its maximum 100', 'query.size just above its maximum (101)', 'query.size at its minimum 1', 'query.size just below its minimum (0)']));
     const createPage = titles('createPage', 'boundaries');
-    expect(createPage).toEqual(expect.arrayContaining(['body.name at its maxLength 255', 'body.name one character over its maxLength 255', 'body.slug = null (nullable)']));
+    expect(createPage).toEqual(expect.arrayContaining(['body.name at its maxLength 255, a space at each end counted', 'body.name one character over its maxLength 255', 'body.name one character over its maxLength 255 with a space at each end counted', 'body.slug = null (nullable)']));
   });
 
   it('send the contract’s own named examples', () => {
@@ -79,8 +79,9 @@ describe('generated cases', () => {
     expect(added).toEqual([
       'body.subtitle at its minLength 2',
       'body.subtitle one character under its minLength 2',
-      'body.subtitle at its maxLength 80',
+      'body.subtitle at its maxLength 80, a space at each end counted',
       'body.subtitle one character over its maxLength 80',
+      'body.subtitle one character over its maxLength 80 with a space at each end counted',
       'body.subtitle at its maxLength 80 in characters outside the Basic Multilingual Plane',
       'body.subtitle = null (nullable)',
     ]);

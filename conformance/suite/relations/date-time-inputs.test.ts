@@ -7,7 +7,9 @@
  * written with, which a time written as the server itself writes times (`...00.000Z`) cannot show.
  *
  * The forms are those RFC 3339's grammar (section 5.6) gives and the contract's validator takes: a
- * fraction of one to nine digits; offsets from `-05:30` to `+14:00`, the ends of the grammar's range,
+ * fraction of any count of digits (1, 2, 3, 6, 9, 10, 12 and 20, each in UTC and at an offset:
+ * `time-secfrac = "." 1*DIGIT` sets no largest count, so a validator that stops at nine refuses a valid
+ * time); offsets from `-05:30` to `+14:00`, the ends of the grammar's range,
  * `+23:59` and `-23:59` (`time-numoffset`: hours to 23, minutes to 59; email.send-later: "given with
  * any offset", not only those of the world's time zones, -12:00 to +14:00), and `-00:00` (section 4.3: the
  * time in UTC, its local offset unknown); `t` and `z` in lower case (the note of section 5.6: ABNF is
@@ -150,22 +152,35 @@ function leapSecond(after: number, offsetMinutes: number): Form {
 /** The first instant past each limit of a time kept in 32-bit seconds, 64-bit nanoseconds, and RFC 3339's last (see above). */
 const FAR_AHEAD = ['2038-01-19T03:14:08.000Z', '2106-02-07T06:28:16.000Z', '2262-04-12T00:17:17.000+00:30', '9999-12-31T23:59:59.999Z'];
 
+/**
+ * Fractions of a second of every count of digits from one to many, each sent in UTC and at an offset:
+ * RFC 3339's `time-secfrac = "." 1*DIGIT` bounds the count nowhere, so a validator that stops at nine
+ * (nanoseconds, as Go's and Java's parsers do) or at any other count refuses a valid time
+ * (requests.valid-input-accepted). The fourth digit is below 5, so the millisecond the answer gives is
+ * the same whether the server cuts or rounds the rest; twenty digits stay within the field's maxLength
+ * (64) at any offset. The offset forms are spread over them: the ends of RFC 3339's offsets, past every
+ * zone's (-12:00..+14:00), `-00:00`, `t` and `z` in lower case.
+ */
+const FRACTION_TEXT = '12345678901234567890';
+const FRACTION_FORMS: Array<{ digits: number; offset: number; options?: { lowerCase?: boolean; negativeZero?: boolean } }> = [
+  { digits: 1, offset: -330 },
+  { digits: 2, offset: 23 * 60 + 59 },
+  { digits: 3, offset: 0, options: { negativeZero: true } },
+  { digits: 6, offset: 120 },
+  { digits: 9, offset: 840 },
+  { digits: 10, offset: -(23 * 60 + 59), options: { lowerCase: true } },
+  { digits: 12, offset: 120 },
+  { digits: 20, offset: -330 },
+];
+
 /** Every form of a future time the test sends, each a minute after the last, from `base` on, then the times far ahead. */
 function forms(base: number): Form[] {
-  return [
-    ordinary(written(base, 0, '123456')),
-    ordinary(written(base + 60_000, 120, '123456')),
-    ordinary(written(base + 120_000, -330, '5')),
-    ordinary(written(base + 180_000, 840, '123456789')),
-    ordinary(written(base + 240_000, 0, '250', { negativeZero: true })),
-    ordinary(written(base + 300_000, 0, '750', { lowerCase: true })),
-    // The ends of RFC 3339's offsets, past every zone's (-12:00..+14:00): one with a lower-case t.
-    ordinary(written(base + 360_000, 23 * 60 + 59, '12')),
-    ordinary(written(base + 420_000, -(23 * 60 + 59), '1234', { lowerCase: true })),
-    leapSecond(base, 0),
-    leapSecond(base, -480),
-    ...FAR_AHEAD.map(ordinary),
-  ];
+  const fractions = FRACTION_FORMS.flatMap(({ digits, offset, options }, index) => [
+    // In UTC (the 3-digit one with a lower-case z), then at its offset.
+    ordinary(written(base + 2 * index * 60_000, 0, FRACTION_TEXT.slice(0, digits), { lowerCase: digits === 3 })),
+    ordinary(written(base + (2 * index + 1) * 60_000, offset, FRACTION_TEXT.slice(0, digits), options)),
+  ]);
+  return [...fractions, leapSecond(base, 0), leapSecond(base, -480), ...FAR_AHEAD.map(ordinary)];
 }
 
 for (const operation of contract.operations) {
@@ -177,7 +192,7 @@ for (const operation of contract.operations) {
       const future = takesFutureTime(contract, bodyProperties(operation)[field]);
       const nearBound = future ? '; and, a future time, from a few seconds to an hour ahead of the server\'s now, now and a minute before refused with 422' : '';
       const rules = ['responses.timestamps-utc', 'resources.answer-as-stored', 'requests.valid-input-accepted', ...(future ? [...boundRules(operation).accepted, ...boundRules(operation).refused] : [])];
-      test(`accepts ${field} in any RFC 3339 form (up to nine fraction digits, offsets from -23:59 to +23:59 and -00:00, t and z in lower case, a leap second, times far ahead up to 9999-12-31) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+      test(`accepts ${field} in any RFC 3339 form (1 to 20 fraction digits in UTC and at an offset, offsets from -23:59 to +23:59 and -00:00, t and z in lower case, a leap second, times far ahead up to 9999-12-31) and answers it in UTC with milliseconds, as a read shows it${nearBound}`, { check: 'crud_agreement', rules, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
         const ids = await subject.make(t);
         // Two days ahead in whole seconds: a future time for a field that plans (scheduled_at).
         const base = Math.floor(Date.now() / 1000) * 1000 + 2 * 86_400_000;
