@@ -64,6 +64,19 @@ const MOCK_LACKS: Record<Need, string> = {
   body_ignored: 'the mock parses a body sent with GET and answers 400 when it is not JSON',
 };
 
+/**
+ * The headers the contract declares (`required: false`) that only a target with a capability sends: the
+ * mock counts no requests, so it sends no rate-limit fields. A target with the capability sends them on
+ * every answer whose status declares them (responses.declared-headers).
+ */
+const HEADERS_OF_CAPABILITY: Partial<Record<Need, readonly string[]>> = { rate_limiting: ['RateLimit', 'RateLimit-Policy'] };
+
+/** The declared headers, lowercase, that a target of the profile may leave out of its answers. */
+export function omittableHeaders(profile: Profile): ReadonlySet<string> {
+  const needs = Object.keys(HEADERS_OF_CAPABILITY) as Need[];
+  return new Set(needs.filter((need) => missingCapability(profile, [need]) !== undefined).flatMap((need) => HEADERS_OF_CAPABILITY[need]!.map((name) => name.toLowerCase())));
+}
+
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */
 export function missingCapability(profile: Profile, needs: readonly Need[]): string | undefined {
   if (profile === 'live') return undefined;
