@@ -41,7 +41,9 @@ export type Need =
   /** Answers a method a path does not have with 405 and an Allow header. */
   | 'method_allow'
   /** Ignores a body sent to an operation that takes none (a GET's). */
-  | 'body_ignored';
+  | 'body_ignored'
+  /** Reads tabs as the optional white space around a media type parameter's `;` (RFC 9110 section 5.6.6). */
+  | 'tab_white_space';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -62,6 +64,7 @@ const MOCK_LACKS: Record<Need, string> = {
   bounded_cost: "the mock's cost is not bounded: it logs every unknown key (20,000 take it seconds) and JSON nested thousands of levels deep crashes it",
   method_allow: 'the mock answers a method a path does not have with 405 but no Allow header',
   body_ignored: 'the mock parses a body sent with GET and answers 400 when it is not JSON',
+  tab_white_space: "the mock answers a JSON body whose Content-Type has a tab around a parameter's ';' 500 or 422 (spaces it reads)",
 };
 
 /**

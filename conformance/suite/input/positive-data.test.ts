@@ -14,6 +14,7 @@ import { suiteContext } from '../context.ts';
 import { imageUpload, SAMPLE_IMAGES, someShapeOf } from '../images.ts';
 import type { Kit, OperationCall, RawRequest } from '../kit.ts';
 import { formBytes, formDataMediaTypeSpelledOtherwise, jsonMediaTypeSpelledOtherwise } from '../media-type-spellings.ts';
+import { missingCapability } from '../../checks/profile.ts';
 import { fillPath, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { guardAuthor, sendHoldingAuthor } from '../shared-author.ts';
@@ -103,7 +104,7 @@ for (const operation of contract.operations) {
         const ids = await pathIdsFor(t, operation);
         const strategy: Strategy = UNDELETABLE_CREATES.has(operation.operationId) ? 'minimal' : 'typical';
         const { body } = await bodyCall(t, operation, ids, strategy);
-        const contentType = jsonMediaTypeSpelledOtherwise(t.random.fork('media type'));
+        const contentType = jsonMediaTypeSpelledOtherwise(t.random.fork('media type'), missingCapability(t.options.profile, ['tab_white_space']) === undefined);
         const request: RawRequest = { method: operation.method, path: fillPath(operation.path, ids), body: JSON.stringify(body), contentType };
         await accept(t, operation, request, ids, SAME_TYPE(contentType, 'application/json in UTF-8'));
       });
@@ -135,7 +136,7 @@ for (const operation of contract.operations) {
         // or the like (media-type-spellings.ts): the type is the one the upload takes, so
         // image.form-data-only's 415 is not its answer.
         const { bytes, boundary } = await formBytes(imageUpload(someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random)).body);
-        const contentType = formDataMediaTypeSpelledOtherwise(boundary, t.random.fork('media type'));
+        const contentType = formDataMediaTypeSpelledOtherwise(boundary, t.random.fork('media type'), missingCapability(t.options.profile, ['tab_white_space']) === undefined);
         await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), body: bytes, contentType }, {}, SAME_TYPE(contentType, 'multipart/form-data'));
       });
     }
