@@ -13,6 +13,7 @@ import { authenticate } from './http/auth.ts';
 import { authenticateWithLimits, type RateLimitOptions } from './http/rate-limit.ts';
 import { ContractIndex } from './http/contract-index.ts';
 import { refuseDeclaredOversize } from './http/declared-length.ts';
+import { plainMediaTypeSeparators } from './http/media-type-white-space.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { headAsGet } from './http/head.ts';
 import { problems } from './http/problem.ts';
@@ -121,6 +122,7 @@ function apiStages(context: PipelineContext): Stage[] {
           : { bytes: JSON_BODY_LIMIT, description: '1 MiB' },
       ),
     },
+    { name: 'media-type-white-space', handler: plainMediaTypeSeparators },
     { name: 'body-admission', handler: admitLargeBodies((path) => path === '/images/upload') },
     { name: 'json-body', handler: jsonBody(BODY_RULES) },
     { name: 'upload-parser', route: { method: 'post', path: '/images/upload' }, handler: imageUploadParser(incomingUploadsDir(options.imagesDir)) },

@@ -41,7 +41,9 @@ export type Need =
   /** Answers a method a path does not have with 405 and an Allow header. */
   | 'method_allow'
   /** Ignores a body sent to an operation that takes none (a GET's). */
-  | 'body_ignored';
+  | 'body_ignored'
+  /** Reads tabs as the optional white space around a media type parameter's `;` (RFC 9110 section 5.6.6). */
+  | 'tab_white_space';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -62,7 +64,21 @@ const MOCK_LACKS: Record<Need, string> = {
   bounded_cost: "the mock's cost is not bounded: it logs every unknown key (20,000 take it seconds) and JSON nested thousands of levels deep crashes it",
   method_allow: 'the mock answers a method a path does not have with 405 but no Allow header',
   body_ignored: 'the mock parses a body sent with GET and answers 400 when it is not JSON',
+  tab_white_space: "the mock answers a JSON body whose Content-Type has a tab around a parameter's ';' 500 or 422 (spaces it reads)",
 };
+
+/**
+ * The headers the contract declares (`required: false`) that only a target with a capability sends: the
+ * mock counts no requests, so it sends no rate-limit fields. A target with the capability sends them on
+ * every answer whose status declares them (responses.declared-headers).
+ */
+const HEADERS_OF_CAPABILITY: Partial<Record<Need, readonly string[]>> = { rate_limiting: ['RateLimit', 'RateLimit-Policy'] };
+
+/** The declared headers, lowercase, that a target of the profile may leave out of its answers. */
+export function omittableHeaders(profile: Profile): ReadonlySet<string> {
+  const needs = Object.keys(HEADERS_OF_CAPABILITY) as Need[];
+  return new Set(needs.filter((need) => missingCapability(profile, [need]) !== undefined).flatMap((need) => HEADERS_OF_CAPABILITY[need]!.map((name) => name.toLowerCase())));
+}
 
 /** Undefined when the profile has what is needed; otherwise the reason, ready for the report. */
 export function missingCapability(profile: Profile, needs: readonly Need[]): string | undefined {

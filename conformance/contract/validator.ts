@@ -129,8 +129,13 @@ export class ContractValidator {
     return exact ?? range ?? fallback;
   }
 
-  /** Every response-level check that applies to one response of an operation. */
-  checkResponse(operation: OperationInfo, response: ObservedResponse): ResponseCheckResult[] {
+  /**
+   * Every response-level check that applies to one response of an operation. `omittable` names (in
+   * lowercase) the declared headers the target may leave out: given, every other header the status
+   * declares must be present, `required: false` or not (responses.declared-headers: "Every header the
+   * contract declares for a status is present and valid"); not given, a header's `required` decides.
+   */
+  checkResponse(operation: OperationInfo, response: ObservedResponse, omittable?: ReadonlySet<string>): ResponseCheckResult[] {
     const results: ResponseCheckResult[] = [];
     // A 503 the operation declares is the contract's answer of a server at capacity (nothing was done,
     // Retry-After says when to come back), not a failure of the server; the other checks judge its form.
@@ -160,7 +165,7 @@ export class ContractValidator {
     results.push(this.checkContentType(declared, response));
     const schemaResult = this.checkSchema(declared, response);
     if (schemaResult) results.push(schemaResult);
-    const headersResult = this.checkHeaders(declared, response);
+    const headersResult = this.checkHeaders(declared, response, omittable);
     if (headersResult) results.push(headersResult);
     return results;
   }
@@ -205,7 +210,7 @@ export class ContractValidator {
     return { check, passed: true };
   }
 
-  private checkHeaders(declared: ResponseInfo, response: ObservedResponse): ResponseCheckResult | undefined {
+  private checkHeaders(declared: ResponseInfo, response: ObservedResponse, omittable: ReadonlySet<string> | undefined): ResponseCheckResult | undefined {
     const check = 'response_headers_conformance';
     if (declared.headers.length === 0) return undefined;
     const problems: string[] = [];
@@ -213,6 +218,8 @@ export class ContractValidator {
       const value = response.headers.get(header.name);
       if (value === null) {
         if (header.required) problems.push(`required header ${header.name} is missing`);
+        // A 204 is judged as much as an answer with a body: a status without content still declares its headers.
+        else if (omittable !== undefined && !omittable.has(header.name.toLowerCase())) problems.push(`header ${header.name}, which ${declared.status} declares, is missing`);
         continue;
       }
       const errors = this.schemaErrors(header.schemaPointer, value);

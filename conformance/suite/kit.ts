@@ -3,7 +3,7 @@
  * check, seeded randomness and names, and resource clean-up.
  */
 import { responseCheckNotApplied, type CheckName } from '../checks/catalog.ts';
-import { missingCapability } from '../checks/profile.ts';
+import { missingCapability, omittableHeaders } from '../checks/profile.ts';
 import { isExcludedCheck, isExcludedRule } from '../checks/exclusions.ts';
 import { logExchange } from '../http/traffic-log.ts';
 import { Recorder } from '../checks/recorder.ts';
@@ -117,6 +117,8 @@ export class Kit {
   private readonly exchangeOfResponse = new WeakMap<Response, Exchange>();
   /** The base URL's path, without its final slash: what operationOf takes off a request's path. */
   private basePath?: string;
+  /** The declared headers the target may leave out, by its profile (responses.declared-headers). */
+  private omittable?: ReadonlySet<string>;
 
   constructor(
     readonly context: SuiteContext,
@@ -227,7 +229,7 @@ export class Kit {
   /** The response-level checks of an answer (judge). */
   private judgeAnswer(operation: OperationInfo, exchange: Exchange, response: RecordedResponse): void {
     const observed = { status: response.status, headers: new Headers(response.headers), bodyText: response.body, utf8: response.utf8 };
-    for (const result of this.context.validator.checkResponse(operation, observed)) {
+    for (const result of this.context.validator.checkResponse(operation, observed, (this.omittable ??= omittableHeaders(this.options.profile)))) {
       if (isExcludedCheck(this.options, result.check)) continue;
       if (result.passed) this.recorder.pass(operation.operationId, result.check);
       else this.recorder.fail(operation.operationId, result.check, result.reason ?? 'failed', exchange);

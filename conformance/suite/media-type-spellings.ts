@@ -9,6 +9,13 @@
  * Every spelling changes the case of the type and of the subtype, and of each parameter's name; the
  * rest (which letters, a charset's value in other case, quotes around a value) is drawn from the seed.
  * A multipart boundary's value is the one thing kept as it is: it is matched against the body's bytes.
+ *
+ * The parameter the type takes never stands alone: another comes before it and another after it (a
+ * `charset` or one the type does not define, which a recipient ignores), since parameters come in any
+ * order (RFC 6838 section 4.3: "the ordering of parameters is not significant"; a server that reads the
+ * boundary only right after the type refuses `multipart/form-data; charset=utf-8; boundary=...`), and
+ * each `;` has optional white space around it as RFC 9110 section 5.6.6 writes parameters
+ * (`*( OWS ";" OWS [ parameter ] )`, OWS being spaces and tabs), drawn from the seed.
  */
 import type { Random } from '../generate/random.ts';
 
@@ -27,15 +34,40 @@ const maybeQuoted = (value: string, random: Random) => (random.bool() ? `"${valu
 /** `type/subtype` with both parts in other letter case. */
 const recasedType = (type: string, random: Random) => type.split('/').map((part) => recased(part, random)).join('/');
 
-/** `application/json; charset=utf-8`, the charset the contract takes, in other letter case throughout. */
-export function jsonMediaTypeSpelledOtherwise(random: Random): string {
+/**
+ * A `;` with the optional white space RFC 9110 allows on either side of it, drawn from the seed: spaces,
+ * and tabs where the target reads them (the mock does not: checks/profile.ts tab_white_space).
+ */
+const separator = (random: Random, tabs: boolean) =>
+  tabs ? `${random.pick(['', ' ', '\t', '  '])};${random.pick(['', ' ', '\t', ' \t'])}` : `${random.pick(['', ' ', '  '])};${random.pick(['', ' ', '  '])}`;
+
+/** Parameters the media types of the contract do not define: a recipient ignores them. */
+const UNKNOWN_PARAMETERS = [['x-sent-by', 'conformance'], ['x-attempt', '1'], ['x-note', 'same-type']] as const;
+
+/** One parameter, its name in other letter case and its value quoted or not. */
+const parameter = ([name, value]: readonly [string, string], random: Random) => `${recased(name, random)}=${maybeQuoted(value, random)}`;
+
+/** The type with its parameters in the order given, each after a `;` with white space drawn around it. */
+const withParameters = (type: string, parameters: string[], random: Random, tabs: boolean) => `${recasedType(type, random)}${parameters.map((written) => `${separator(random, tabs)}${written}`).join('')}`;
+
+/**
+ * `application/json; charset=utf-8`, the charset the contract takes, in other letter case throughout,
+ * between two parameters JSON does not define.
+ */
+export function jsonMediaTypeSpelledOtherwise(random: Random, tabs = true): string {
   const charset = random.bool() ? recased('utf-8', random) : 'UTF-8';
-  return `${recasedType('application/json', random)}; ${recased('charset', random)}=${maybeQuoted(charset, random)}`;
+  const [before, after] = random.bool() ? [UNKNOWN_PARAMETERS[0], UNKNOWN_PARAMETERS[1]] : [UNKNOWN_PARAMETERS[2], UNKNOWN_PARAMETERS[0]];
+  return withParameters('application/json', [parameter(before, random), `${recased('charset', random)}=${maybeQuoted(charset, random)}`, parameter(after, random)], random, tabs);
 }
 
-/** `multipart/form-data; boundary=...` in other letter case, the boundary's value unchanged. */
-export function formDataMediaTypeSpelledOtherwise(boundary: string, random: Random): string {
-  return `${recasedType('multipart/form-data', random)}; ${recased('boundary', random)}=${maybeQuoted(boundary, random)}`;
+/**
+ * `multipart/form-data; boundary=...` in other letter case, the boundary's value unchanged, between a
+ * `charset` of UTF-8 and a parameter the type does not define, in either order.
+ */
+export function formDataMediaTypeSpelledOtherwise(boundary: string, random: Random, tabs = true): string {
+  const extras = [parameter(['charset', 'utf-8'], random), parameter(random.pick(UNKNOWN_PARAMETERS), random)];
+  const [before, after] = random.bool() ? extras : extras.reverse();
+  return withParameters('multipart/form-data', [before!, `${recased('boundary', random)}=${maybeQuoted(boundary, random)}`, after!], random, tabs);
 }
 
 /** A form's body as bytes, and the boundary its parts are framed by, as fetch would send it. */

@@ -96,6 +96,20 @@ describe('response checks', () => {
     expect(failed(check('listPages', 401, examples.Unauthorized.value))).toEqual(['response_headers_conformance']);
     expect(failed(check('listPages', 401, examples.Unauthorized.value, { 'www-authenticate': 'Basic' }))).toEqual(['response_headers_conformance']);
   });
+
+  it("fail response_headers_conformance for a declared header missing, on a 204 as on any answer, unless it is one the target may leave out", () => {
+    const operation = contract.operation('deleteSubscriber');
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'WWW-Authenticate,Allow,Location,RateLimit,RateLimit-Policy,Retry-After' };
+    const limits = { ratelimit: '"token"; r=19998; t=60', 'ratelimit-policy': '"token"; q=20000; w=60' };
+    const judged = (headers: Record<string, string>, omittable?: ReadonlySet<string>) =>
+      failed(validator.checkResponse(operation, { status: 204, headers: new Headers(headers), bodyText: '' }, omittable));
+    expect(judged({ ...cors, ...limits }, new Set())).toEqual([]);
+    expect(judged(cors, new Set())).toEqual(['response_headers_conformance']);
+    expect(judged(limits, new Set())).toEqual(['response_headers_conformance']);
+    // A target without a rate limit (the mock) sends no rate-limit fields; without a list, `required` decides.
+    expect(judged(cors, new Set(['ratelimit', 'ratelimit-policy']))).toEqual([]);
+    expect(judged({})).toEqual([]);
+  });
 });
 
 describe('parameter validation', () => {

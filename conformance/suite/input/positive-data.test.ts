@@ -14,6 +14,7 @@ import { suiteContext } from '../context.ts';
 import { imageUpload, SAMPLE_IMAGES, someShapeOf } from '../images.ts';
 import type { Kit, OperationCall, RawRequest } from '../kit.ts';
 import { formBytes, formDataMediaTypeSpelledOtherwise, jsonMediaTypeSpelledOtherwise } from '../media-type-spellings.ts';
+import { missingCapability } from '../../checks/profile.ts';
 import { fillPath, pathIdsFor, validBody, type PathIds } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { guardAuthor, sendHoldingAuthor } from '../shared-author.ts';
@@ -79,7 +80,7 @@ async function accept(t: Kit, operation: OperationInfo, input: OperationCall | R
 
 /** Why another spelling of the media type is the same type, for a failure's reason. */
 const SAME_TYPE = (sent: string, usual: string) =>
-  ` to a body sent as ${JSON.stringify(sent)}, which is ${usual}: media types, their parameter names and a charset's value are case-insensitive, and a quoted parameter value is the same value (RFC 9110 sections 8.3.1, 8.3.2, 5.6.6; requests.media-type-any-case)`;
+  ` to a body sent as ${JSON.stringify(sent)}, which is ${usual}: media types, their parameter names and a charset's value are case-insensitive, a quoted parameter value is the same value, parameters come in any order, one the type does not define is ignored, and white space around each `;` is optional (RFC 9110 sections 8.3.1, 8.3.2, 5.6.6; RFC 6838 section 4.3; requests.media-type-any-case)`;
 
 for (const operation of contract.operations) {
   const hasQuery = operation.parameters.some((parameter) => parameter.in === 'query');
@@ -103,7 +104,7 @@ for (const operation of contract.operations) {
         const ids = await pathIdsFor(t, operation);
         const strategy: Strategy = UNDELETABLE_CREATES.has(operation.operationId) ? 'minimal' : 'typical';
         const { body } = await bodyCall(t, operation, ids, strategy);
-        const contentType = jsonMediaTypeSpelledOtherwise(t.random.fork('media type'));
+        const contentType = jsonMediaTypeSpelledOtherwise(t.random.fork('media type'), missingCapability(t.options.profile, ['tab_white_space']) === undefined);
         const request: RawRequest = { method: operation.method, path: fillPath(operation.path, ids), body: JSON.stringify(body), contentType };
         await accept(t, operation, request, ids, SAME_TYPE(contentType, 'application/json in UTF-8'));
       });
@@ -130,11 +131,12 @@ for (const operation of contract.operations) {
           await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), ...imageUpload(someShapeOf(image, t.random)) });
         });
       }
-      test('accepts an upload whose media type is spelt in other letter case', { check: 'positive_data_acceptance', rules: ['requests.media-type-any-case', 'image.form-data-only'] }, async (t) => {
-        // The multipart bytes fetch would send, under `Multipart/Form-Data; Boundary=...`: the type is
-        // the one the upload takes, so image.form-data-only's 415 is not its answer.
+      test('accepts an upload whose media type is spelt in other letter case', { check: 'positive_data_acceptance', rules: ['requests.media-type-any-case', 'image.form-data-only', 'requests.valid-input-accepted'] }, async (t) => {
+        // The multipart bytes fetch would send, under `Multipart/Form-Data; charset=utf-8; Boundary=...; x-note=1`
+        // or the like (media-type-spellings.ts): the type is the one the upload takes, so
+        // image.form-data-only's 415 is not its answer.
         const { bytes, boundary } = await formBytes(imageUpload(someShapeOf(t.random.pick(SAMPLE_IMAGES), t.random)).body);
-        const contentType = formDataMediaTypeSpelledOtherwise(boundary, t.random.fork('media type'));
+        const contentType = formDataMediaTypeSpelledOtherwise(boundary, t.random.fork('media type'), missingCapability(t.options.profile, ['tab_white_space']) === undefined);
         await accept(t, operation, { method: operation.method, path: fillPath(operation.path, {}), body: bytes, contentType }, {}, SAME_TYPE(contentType, 'multipart/form-data'));
       });
     }
