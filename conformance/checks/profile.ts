@@ -43,7 +43,9 @@ export type Need =
   /** Ignores a body sent to an operation that takes none (a GET's). */
   | 'body_ignored'
   /** Reads tabs as the optional white space around a media type parameter's `;` (RFC 9110 section 5.6.6). */
-  | 'tab_white_space';
+  | 'tab_white_space'
+  /** Refuses a JSON body under a `+json` structured-suffix type (merge-patch+json, ld+json, ...) with 415. */
+  | 'json_suffix_refused';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -65,6 +67,7 @@ const MOCK_LACKS: Record<Need, string> = {
   method_allow: 'the mock answers a method a path does not have with 405 but no Allow header',
   body_ignored: 'the mock parses a body sent with GET and answers 400 when it is not JSON',
   tab_white_space: "the mock answers a JSON body whose Content-Type has a tab around a parameter's ';' 500 or 422 (spaces it reads)",
+  json_suffix_refused: 'the mock reads a body under any `+json` type (merge-patch+json, ld+json, problem+json) as JSON',
 };
 
 /**

@@ -22,5 +22,8 @@ export const JSON_LOOKING_TYPES: readonly string[] = [
 /** Every type a JSON body is refused in: text that is not JSON's type, and each JSON-looking one. */
 export const REFUSED_BODY_TYPES: readonly string[] = ['text/plain', ...JSON_LOOKING_TYPES];
 
+/** A structured `+json` suffix (RFC 6839), which the Prism mock reads as JSON (checks/profile.ts json_suffix_refused). */
+export const hasJsonSuffix = (type: string): boolean => type.endsWith('+json');
+
 /** One JSON-looking type, drawn from the seed: the one a write that must change nothing is sent in. */
 export const drawnJsonLookingType = (random: Random): string => random.pick(JSON_LOOKING_TYPES);
