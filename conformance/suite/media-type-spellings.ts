@@ -7,7 +7,7 @@
  * answers the usual spelling right and refuses the same type in capitals with 415.
  *
  * Every spelling changes the case of the type and of the subtype, and of each parameter's name; the
- * rest (which letters, a charset's value in other case, quotes around a value) is drawn from the seed.
+ * rest (which letters, a charset's value in other case, quotes around the other values) is drawn from the seed.
  * A multipart boundary's value is the one thing kept as it is: it is matched against the body's bytes.
  *
  * The parameter the type takes never stands alone: another comes before it and another after it (a
@@ -57,7 +57,9 @@ const withParameters = (type: string, parameters: string[], random: Random, tabs
 export function jsonMediaTypeSpelledOtherwise(random: Random, tabs = true): string {
   const charset = random.bool() ? recased('utf-8', random) : 'UTF-8';
   const [before, after] = random.bool() ? [UNKNOWN_PARAMETERS[0], UNKNOWN_PARAMETERS[1]] : [UNKNOWN_PARAMETERS[2], UNKNOWN_PARAMETERS[0]];
-  return withParameters('application/json', [parameter(before, random), `${recased('charset', random)}=${maybeQuoted(charset, random)}`, parameter(after, random)], random, tabs);
+  // The charset is always quoted: every other request sends it plain, so this one is where a server that
+  // reads `charset="utf-8"` as another charset shows it (the other parameters' quotes are drawn).
+  return withParameters('application/json', [parameter(before, random), `${recased('charset', random)}="${charset}"`, parameter(after, random)], random, tabs);
 }
 
 /**
