@@ -663,6 +663,19 @@ export const FAULT_CATALOG = {
   'upload-identity-encoding-refused': 'uploadImage answers an upload sent with Content-Encoding: identity 415 instead of taking it as no Content-Encoding',
   'upload-boundary-not-first-parameter-400': 'uploadImage answers 400 for an upload whose Content-Type has another parameter before the boundary (multipart/form-data; charset=utf-8; boundary=...)',
   'upload-png-text-chunks-stripped': "uploadImage strips a PNG's text chunks (tEXt, iTXt, zTXt) before it keeps it: the image is served without them, not byte for byte",
+  // The forty-third look, written from the contract alone (forty-third-look.ts).
+  'page-slug-409-reserves-name': 'createPage refused 409 slug-taken keeps the name it carried reserved: a later createPage of that name with a free slug (or none) is answered 409 name-taken, though no page has the name',
+  'posts-category-filter-after-paging': "listPosts applies ?category_id to the page of posts after cutting it: a page of the filter holds only the matches among that page's newest posts (none when they are older), with the true total",
+  'post-get-touches-updated-at': "getPost moves the post's updated_at to the time of each GET (a view counted through a save), so a post read since its last write answers, and lists, a later updated_at",
+  'post-update-same-markdown-not-rendered': 'updatePost does not render a content_md equal to the Markdown already stored: a PATCH that sends it again to replace a content_html keeps that HTML',
+  'post-delete-removes-emptied-category': 'deletePost of the last post of a category also deletes the category',
+  'post-create-repeat-answers-first': 'createPost answers a second create of the same body on the same page within ten seconds with the first post (201, its Location) and stores nothing',
+  'categories-missing-page-empty': "listCategories answers a page that is not in the workspace (another workspace's page, or no page) 200 with an empty list instead of 404",
+  'category-get-by-numeric-slug': 'getCategory answers, for an id that names no category of the page, the category whose slug is that number (a category named 2024 at /categories/2024) instead of 404',
+  'category-update-color-error-named-colour': "updateCategory's 422 for an invalid color names the field colour, not color",
+  'category-delete-again-204': 'deleteCategory answers a second DELETE of a category it deleted 204 instead of 404',
+  'author-get-default-avatar': "getAuthor answers an author without an avatar with a Gravatar URL made from the address instead of null (listAuthors answers null)",
+  'author-update-missing-body-as-empty': 'updateAuthor answers a PATCH without any body (no Content-Type, no bytes) 200 as if it were {}, instead of 422 naming body',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;
