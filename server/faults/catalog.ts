@@ -676,6 +676,19 @@ export const FAULT_CATALOG = {
   'category-delete-again-204': 'deleteCategory answers a second DELETE of a category it deleted 204 instead of 404',
   'author-get-default-avatar': "getAuthor answers an author without an avatar with a Gravatar URL made from the address instead of null (listAuthors answers null)",
   'author-update-missing-body-as-empty': 'updateAuthor answers a PATCH without any body (no Content-Type, no bytes) 200 as if it were {}, instead of 422 naming body',
+  // The forty-fourth look, written from the contract alone (forty-fourth-look.ts).
+  'email-update-autosave-stamp-coalesced': "updateEmail keeps the updated_at of the email's previous update for an update that comes within a minute of it, as an autosave session: the second of two updates answers and stores the first one's time",
+  'email-reschedule-audience-unchecked': 'sendEmail of a scheduled email whose newsletter has lost its last active, verified subscriber reschedules it (200) instead of answering 422 email-not-sendable',
+  'subscribers-envelope-paging-as-strings': 'listSubscribers answers the page and size its query gave as strings in the envelope ("page":"2","size":"5"); without paging parameters they are numbers',
+  'subscriber-unknown-field-upserted-first': 'createSubscriber with an unknown field beside a valid email answers 422 naming the field but has created the subscriber',
+  'subscriber-delete-last-unschedules-emails': "deleteSubscriber of the newsletter's last active, verified subscriber returns the newsletter's scheduled emails to draft, their scheduled_at cleared",
+  'image-upload-names-seeded-by-second': 'uploadImage names images by a generator seeded with the current second: two uploads in one second get the same URL, which then serves the second upload',
+  'images-directory-listed': "a GET of /images/ answers 200 with an HTML listing of every uploaded image's name instead of 404",
+  'emails-size-one-latest-shortcut': 'listEmails at size=1 answers the newest email on every page, a page past the end too, while its envelope keeps the page asked for',
+  'email-update-same-markdown-not-rendered': "updateEmail sending the Markdown the email already stores does not render it: after a PATCH of content_html, the earlier content_md sent again leaves the hand-written HTML in place",
+  'email-delete-slug-suffixes-renumbered': "deleteEmail moves the slugs of the newsletter's other emails with the same base and a higher suffix down by one (hello-2 becomes hello-1)",
+  'newsletter-location-by-name-slug': "createNewsletter's Location names the newsletter by its name_slug (/api/v1/newsletters/weekly) instead of its id",
+  'email-get-links-made-absolute': "getEmail answers content_html with its relative href and src URLs made absolute under the service's origin (createEmail and listEmails answer them as stored)",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

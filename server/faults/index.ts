@@ -58,6 +58,7 @@ import { breakFortiethLookParts, breakFortiethLookPipeline } from './fortieth-lo
 import { breakFortyFirstLookParts, breakFortyFirstLookPipeline } from './forty-first-look.ts';
 import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty-second-look.ts';
 import { breakFortyThirdLookParts, breakFortyThirdLookPipeline } from './forty-third-look.ts';
+import { breakFortyFourthLookParts, breakFortyFourthLookPipeline } from './forty-fourth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -120,6 +121,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFortyFirstLookParts(on, parts);
       breakFortySecondLookParts(on, parts);
       breakFortyThirdLookParts(on, parts);
+      breakFortyFourthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -155,7 +157,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fortyFirst = breakFortyFirstLookPipeline(on, fortieth, context);
       const fortySecond = breakFortySecondLookPipeline(on, fortyFirst, context);
       const fortyThird = breakFortyThirdLookPipeline(on, fortySecond, context);
-      return { ...fortyThird, api: breakOverloadPipeline(on, fortyThird.api, context) };
+      const fortyFourth = breakFortyFourthLookPipeline(on, fortyThird, context);
+      return { ...fortyFourth, api: breakOverloadPipeline(on, fortyFourth.api, context) };
     },
   };
 }
