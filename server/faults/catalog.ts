@@ -689,6 +689,19 @@ export const FAULT_CATALOG = {
   'email-delete-slug-suffixes-renumbered': "deleteEmail moves the slugs of the newsletter's other emails with the same base and a higher suffix down by one (hello-2 becomes hello-1)",
   'newsletter-location-by-name-slug': "createNewsletter's Location names the newsletter by its name_slug (/api/v1/newsletters/weekly) instead of its id",
   'email-get-links-made-absolute': "getEmail answers content_html with its relative href and src URLs made absolute under the service's origin (createEmail and listEmails answer them as stored)",
+  // The forty-fifth look, written from the contract alone (forty-fifth-look.ts).
+  'emails-status-repeated-last-wins': 'listEmails takes the last of a repeated ?status (?status=draft&status=sent lists the sent emails), 200, instead of 422 naming query.status',
+  'newsletters-empty-page-read-as-first': 'listNewsletters reads an empty ?page= as no page and answers page 1, 200, instead of 422 naming query.page',
+  'author-get-scheme-case-sensitive-401': 'getAuthor answers 401 to a valid token sent as "bearer <token>": the Bearer scheme is taken in that letter case only',
+  'page-missing-405-as-404': 'a method that /pages/{id} does not have (DELETE, PUT) is answered 404 when the page does not exist, instead of 405 with Allow',
+  'subscriber-create-media-parameter-415': 'createSubscriber answers 415 for application/json with a parameter other than charset (; profile="v1"), which must be ignored',
+  'newsletter-update-coding-case-415': 'updateNewsletter answers 415 for a Content-Encoding in another letter case (GZIP, Gzip) instead of decoding it',
+  'posts-query-not-percent-decoded': 'listPosts never percent-decodes its query: ?status=%64raft (draft) or ?page=%32 is answered 422 instead of read',
+  'category-get-accept-wildcard-406': 'getCategory answers 406, an undeclared status, to an Accept that names JSON only through a wildcard (application/*)',
+  'upload-chunked-411': 'uploadImage answers 411, an undeclared status, to an upload sent without Content-Length (chunked) instead of storing it',
+  'post-delete-declared-length-ignored': 'deletePost skips the declared Content-Length check: a DELETE declaring a body over 1 MiB deletes the post, 204, instead of 413',
+  'pages-rate-limit-reset-frozen': "listPages' RateLimit always says t=<window> (t=60), not the seconds left until the window resets",
+  'author-update-null-body-as-empty': 'updateAuthor reads a JSON null body as {} and answers 200 with the author unchanged instead of 422 naming body',
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

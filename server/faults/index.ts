@@ -59,6 +59,7 @@ import { breakFortyFirstLookParts, breakFortyFirstLookPipeline } from './forty-f
 import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty-second-look.ts';
 import { breakFortyThirdLookParts, breakFortyThirdLookPipeline } from './forty-third-look.ts';
 import { breakFortyFourthLookParts, breakFortyFourthLookPipeline } from './forty-fourth-look.ts';
+import { breakFortyFifthLookParts, breakFortyFifthLookPipeline } from './forty-fifth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -122,6 +123,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFortySecondLookParts(on, parts);
       breakFortyThirdLookParts(on, parts);
       breakFortyFourthLookParts(on, parts);
+      breakFortyFifthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -158,7 +160,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fortySecond = breakFortySecondLookPipeline(on, fortyFirst, context);
       const fortyThird = breakFortyThirdLookPipeline(on, fortySecond, context);
       const fortyFourth = breakFortyFourthLookPipeline(on, fortyThird, context);
-      return { ...fortyFourth, api: breakOverloadPipeline(on, fortyFourth.api, context) };
+      const fortyFifth = breakFortyFifthLookPipeline(on, fortyFourth, context);
+      return { ...fortyFifth, api: breakOverloadPipeline(on, fortyFifth.api, context) };
     },
   };
 }
