@@ -57,6 +57,7 @@ import { breakThirtyNinthLookParts, breakThirtyNinthLookPipeline } from './thirt
 import { breakFortiethLookParts, breakFortiethLookPipeline } from './fortieth-look.ts';
 import { breakFortyFirstLookParts, breakFortyFirstLookPipeline } from './forty-first-look.ts';
 import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty-second-look.ts';
+import { breakFortySixthLookParts, breakFortySixthLookPipeline } from './forty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -118,6 +119,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFortiethLookParts(on, parts);
       breakFortyFirstLookParts(on, parts);
       breakFortySecondLookParts(on, parts);
+      breakFortySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -152,7 +154,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fortieth = breakFortiethLookPipeline(on, thirtyNinth, context);
       const fortyFirst = breakFortyFirstLookPipeline(on, fortieth, context);
       const fortySecond = breakFortySecondLookPipeline(on, fortyFirst, context);
-      return { ...fortySecond, api: breakOverloadPipeline(on, fortySecond.api, context) };
+      const fortySixth = breakFortySixthLookPipeline(on, fortySecond, context);
+      return { ...fortySixth, api: breakOverloadPipeline(on, fortySixth.api, context) };
     },
   };
 }
