@@ -702,6 +702,19 @@ export const FAULT_CATALOG = {
   'post-delete-declared-length-ignored': 'deletePost skips the declared Content-Length check: a DELETE declaring a body over 1 MiB deletes the post, 204, instead of 413',
   'pages-rate-limit-reset-frozen': "listPages' RateLimit always says t=<window> (t=60), not the seconds left until the window resets",
   'author-update-null-body-as-empty': 'updateAuthor reads a JSON null body as {} and answers 200 with the author unchanged instead of 422 naming body',
+  // The forty-sixth look, written from the contract alone (forty-sixth-look.ts).
+  'upload-names-repeat-per-workspace': "uploadImage names images from a generator per workspace, each seeded alike: another workspace's first upload is answered this workspace's first URL and replaces its image there",
+  'upload-singleton-field-overwritten': "uploadImage keeps the file it is storing in a field of its one service object across an await: of two uploads at once, the first answers a URL that serves the second's bytes",
+  'send-reschedule-skips-readiness': 'sendEmail moving a scheduled email to a new time does not judge its readiness again: an email whose newsletter has lost its last subscriber since is answered 200, not 422 email-not-sendable',
+  'email-get-sent-scheduled-at-null': 'getEmail answers a sent email with scheduled_at null (listEmails and the send show the time it keeps)',
+  'email-update-markdown-keeps-hand-written-html': 'updateEmail sent content_md alone for a draft created with content_html (and no Markdown) keeps the old HTML instead of rendering the Markdown into it',
+  'email-create-link-definitions-leak': "createEmail renders Markdown with the link reference definitions of every email created before, in any workspace: [docs] without a definition of its own becomes a link to an earlier email's URL",
+  'subscriber-delete-old-id-removes-resubscribed': "deleteSubscriber of an id deleted before, once its address has subscribed again, answers 204 and removes the address's new subscriber instead of 404",
+  'post-delete-prunes-emptied-category': 'deletePost also deletes the category of the post when no other post is left in it',
+  'post-create-categories-cached-per-page': "createPost checks category_id against the page's categories as they were at the page's first post: a category created since is refused 422 naming category_id",
+  'post-publish-beside-other-fields-unstamped': 'updatePost publishing a draft with another field in the same PATCH (a title) leaves first_published_at null (status alone stamps it)',
+  'author-last-active-deactivation-refused': "updateAuthor answers active false for the workspace's last active author 422 naming active and keeps the author active",
+  'author-get-inactive-profile-hidden': "getAuthor answers an inactive author's position, short_description and long_description as null, though the author keeps them",
 } as const;
 
 export type FaultName = keyof typeof FAULT_CATALOG;

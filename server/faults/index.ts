@@ -60,6 +60,7 @@ import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty
 import { breakFortyThirdLookParts, breakFortyThirdLookPipeline } from './forty-third-look.ts';
 import { breakFortyFourthLookParts, breakFortyFourthLookPipeline } from './forty-fourth-look.ts';
 import { breakFortyFifthLookParts, breakFortyFifthLookPipeline } from './forty-fifth-look.ts';
+import { breakFortySixthLookParts, breakFortySixthLookPipeline } from './forty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
 import { breakStateNeighboursParts } from './state-neighbours.ts';
@@ -124,6 +125,7 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFortyThirdLookParts(on, parts);
       breakFortyFourthLookParts(on, parts);
       breakFortyFifthLookParts(on, parts);
+      breakFortySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);
       breakStateNeighboursParts(on, parts);
@@ -161,7 +163,8 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       const fortyThird = breakFortyThirdLookPipeline(on, fortySecond, context);
       const fortyFourth = breakFortyFourthLookPipeline(on, fortyThird, context);
       const fortyFifth = breakFortyFifthLookPipeline(on, fortyFourth, context);
-      return { ...fortyFifth, api: breakOverloadPipeline(on, fortyFifth.api, context) };
+      const fortySixth = breakFortySixthLookPipeline(on, fortyFifth, context);
+      return { ...fortySixth, api: breakOverloadPipeline(on, fortySixth.api, context) };
     },
   };
 }
