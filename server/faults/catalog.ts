@@ -710,7 +710,6 @@ export const FAULT_CATALOG = {
   'email-update-markdown-keeps-hand-written-html': 'updateEmail sent content_md alone for a draft created with content_html (and no Markdown) keeps the old HTML instead of rendering the Markdown into it',
   'email-create-link-definitions-leak': "createEmail renders Markdown with the link reference definitions of every email created before, in any workspace: [docs] without a definition of its own becomes a link to an earlier email's URL",
   'subscriber-delete-old-id-removes-resubscribed': "deleteSubscriber of an id deleted before, once its address has subscribed again, answers 204 and removes the address's new subscriber instead of 404",
-  'post-delete-prunes-emptied-category': 'deletePost also deletes the category of the post when no other post is left in it',
   'post-create-categories-cached-per-page': "createPost checks category_id against the page's categories as they were at the page's first post: a category created since is refused 422 naming category_id",
   'post-publish-beside-other-fields-unstamped': 'updatePost publishing a draft with another field in the same PATCH (a title) leaves first_published_at null (status alone stamps it)',
   'author-last-active-deactivation-refused': "updateAuthor answers active false for the workspace's last active author 422 naming active and keeps the author active",

@@ -17,7 +17,6 @@
  * comment).
  */
 import type { PipelineContext } from '../app.ts';
-import type { ServerParts } from '../compose.ts';
 import { workspaceOf } from '../http/auth.ts';
 import { insertBefore, wrapStage, type Pipeline } from '../http/pipeline.ts';
 import { ProblemError, problems } from '../http/problem.ts';
@@ -63,10 +62,6 @@ const partName = (part: string) => {
     return raw;
   }
 };
-
-export function breakFortyFifthLookParts(_on: FaultSet, _parts: ServerParts): void {
-  // Every fault of this set lives in the HTTP layer: see breakFortyFifthLookPipeline.
-}
 
 export function breakFortyFifthLookPipeline(on: FaultSet, pipeline: Pipeline, context: PipelineContext): Pipeline {
   let { api } = pipeline;

@@ -10,8 +10,7 @@
  * keeps the HTML of a draft written as HTML when new Markdown is sent; an email create that renders
  * Markdown with reference definitions left over from earlier emails (of any workspace), so a `[label]`
  * without its own definition becomes a link; a subscriber delete that remembers the addresses of
- * deleted subscribers, so deleting an old id again removes the address's new subscriber; a post delete
- * that also deletes a category its deletion left without posts; a post create that checks category_id
+ * deleted subscribers, so deleting an old id again removes the address's new subscriber; a post create that checks category_id
  * against the page's categories as they were at the page's first post, so a category made since is
  * refused 422; a post update that stamps first_published_at only when status is the only field the
  * PATCH names; an author update that refuses to deactivate the workspace's last active author; and a
@@ -145,21 +144,6 @@ export function breakFortySixthLookParts(on: FaultSet, { db, stores, services }:
         if (!(error instanceof ProblemError) || error.status !== 404 || current === undefined) throw error;
         stores.subscribers.delete(newsletterId, current);
       }
-    };
-  }
-  if (on('post-delete-prunes-emptied-category')) {
-    // deletePost tidies up after itself: when the post it deletes was the last one in its category, it
-    // deletes the category too ("an empty category only clutters the blog's menu"). A post without a
-    // category, or one whose category still has other posts, is deleted alone. Breaks the introduction
-    // ("A `DELETE` removes only the resource it names: every other resource reads as it did (... those
-    // that named it and those that did not)") and resources.delete-named-only.
-    const categoryOf = db.prepare<[number, number], number | null>('SELECT category_id FROM posts WHERE page_id = ? AND id = ?').pluck();
-    const postsIn = db.prepare<[number], number>('SELECT count(*) FROM posts WHERE category_id = ?').pluck();
-    const remove = services.posts.delete.bind(services.posts);
-    services.posts.delete = (workspaceId, pageId, id) => {
-      const category = categoryOf.get(pageId, id);
-      remove(workspaceId, pageId, id);
-      if (typeof category === 'number' && postsIn.get(category) === 0) stores.categories.delete(pageId, category);
     };
   }
   if (on('post-create-categories-cached-per-page')) {

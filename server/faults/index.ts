@@ -59,7 +59,7 @@ import { breakFortyFirstLookParts, breakFortyFirstLookPipeline } from './forty-f
 import { breakFortySecondLookParts, breakFortySecondLookPipeline } from './forty-second-look.ts';
 import { breakFortyThirdLookParts, breakFortyThirdLookPipeline } from './forty-third-look.ts';
 import { breakFortyFourthLookParts, breakFortyFourthLookPipeline } from './forty-fourth-look.ts';
-import { breakFortyFifthLookParts, breakFortyFifthLookPipeline } from './forty-fifth-look.ts';
+import { breakFortyFifthLookPipeline } from './forty-fifth-look.ts';
 import { breakFortySixthLookParts, breakFortySixthLookPipeline } from './forty-sixth-look.ts';
 import { breakEnteredStateOrderParts } from './entered-state-order.ts';
 import { breakRememberedPositionsParts } from './remembered-positions.ts';
@@ -124,7 +124,6 @@ export function faultLayer(names: readonly FaultName[]): ServerVariant | undefin
       breakFortySecondLookParts(on, parts);
       breakFortyThirdLookParts(on, parts);
       breakFortyFourthLookParts(on, parts);
-      breakFortyFifthLookParts(on, parts);
       breakFortySixthLookParts(on, parts);
       breakEnteredStateOrderParts(on, parts);
       breakRememberedPositionsParts(on, parts);

@@ -188,25 +188,6 @@ add({
 });
 
 add({
-  fault: 'post-delete-prunes-emptied-category',
-  what: 'deletePost must leave the category of the post it deletes, its last post or not',
-  observe: async ({ api }) => {
-    const page = await newPage(api, 'Blog');
-    const category = await newCategory(api, page, 'News');
-    const post = async (title: string) => (await api('POST', `/pages/${page}/posts`, { body: { title, category_id: category } })).body.id as number;
-    const [one, two] = [await post('One'), await post('Two')];
-    await api('DELETE', `/pages/${page}/posts/${one}`);
-    const afterFirst = (await api('GET', `/pages/${page}/categories/${category}`)).status;
-    const last = (await api('DELETE', `/pages/${page}/posts/${two}`)).status;
-    const afterLast = (await api('GET', `/pages/${page}/categories/${category}`)).status;
-    const listed = (await api('GET', `/pages/${page}/categories`)).body.total;
-    return { afterFirst, last, afterLast, listed };
-  },
-  broken: (seen) => expect(seen).toEqual({ afterFirst: 200, last: 204, afterLast: 404, listed: 0 }),
-  correct: (seen) => expect(seen).toEqual({ afterFirst: 200, last: 204, afterLast: 200, listed: 1 }),
-});
-
-add({
   fault: 'post-create-categories-cached-per-page',
   what: "createPost must accept a category of the page made after the page's first post",
   observe: async ({ api }) => {
