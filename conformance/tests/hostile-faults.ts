@@ -33,4 +33,6 @@ export const HOSTILE_FAULTS: HostileFault[] = [
   { fault: 'head-405', include: ['getNewsletter'], caughtBy: ['status_code_conformance'], breaks: ['http.head'] },
   { fault: 'ascii-case-folding', include: ['createNewsletter'], caughtBy: ['conflict_detection'], breaks: ['names.unique-any-case'] },
   { fault: 'domain-leak', include: ['createPage'], caughtBy: ['workspace_isolation'], breaks: ['auth.workspace-scope'], token2: true },
+  // The forty-fifth look's, caught by the hostile phase alone: a DELETE declaring a body past the limit.
+  { fault: 'post-delete-declared-length-ignored', include: ['deletePost'], caughtBy: ['negative_data_rejection'], breaks: ['requests.body-size-limit'] },
 ];

@@ -1120,4 +1120,26 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // answered as the usual spelling (positive_data_acceptance, suite/media-type-spellings.ts).
   { fault: 'subscriber-delete-204-without-rate-limit', include: ['deleteSubscriber'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },
   { fault: 'upload-boundary-not-first-parameter-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case', 'requests.valid-input-accepted'] },
+  // The forty-third to forty-sixth looks (written from the contract alone, blind to the suite: content
+  // and authors; mail and images; the HTTP layer; state and sequences), the faults caught at first
+  // contact. email-create-link-definitions-leak (reference definitions kept from earlier emails) is
+  // caught where an earlier email's definitions change a later rendering near the size limit.
+  { fault: 'posts-category-filter-after-paging', include: ['listPosts'], caughtBy: ['status_filter', 'list_page_filled'], breaks: ['lists.exact-filters'] },
+  { fault: 'post-get-touches-updated-at', include: ['getPost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'post-delete-removes-emptied-category', include: ['deletePost'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
+  { fault: 'post-create-repeat-answers-first', include: ['createPost'], caughtBy: ['crud_agreement', 'post_slug'], breaks: ['post.slug-unique-in-page'] },
+  { fault: 'categories-missing-page-empty', include: ['listCategories'], caughtBy: ['missing_resource', 'workspace_isolation'], breaks: ['resources.missing-is-404', 'auth.workspace-scope'] },
+  { fault: 'category-update-color-error-named-colour', include: ['updateCategory'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
+  { fault: 'category-delete-again-204', include: ['deleteCategory'], caughtBy: ['use_after_free'], breaks: ['resources.gone-after-delete'] },
+  { fault: 'author-get-default-avatar', include: ['getAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'email-update-autosave-stamp-coalesced', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-stamped'] },
+  { fault: 'emails-size-one-latest-shortcut', include: ['listEmails'], caughtBy: ['pagination_arithmetic', 'list_page_filled'], breaks: ['lists.same-items-any-size', 'lists.past-the-end'] },
+  { fault: 'newsletter-location-by-name-slug', include: ['createNewsletter'], caughtBy: ['location_created', 'header_values'], breaks: ['headers.location-created'] },
+  { fault: 'subscribers-envelope-paging-as-strings', include: ['listSubscribers'], caughtBy: ['response_schema_conformance'], breaks: ['lists.envelope-arithmetic'] },
+  { fault: 'image-upload-names-seeded-by-second', include: ['uploadImage'], caughtBy: ['upload_url_own', 'ensure_resource_availability'], breaks: ['image.url-per-upload', 'image.served-at-url'] },
+  { fault: 'subscriber-create-media-parameter-415', include: ['createSubscriber'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case'] },
+  { fault: 'upload-singleton-field-overwritten', include: ['uploadImage'], caughtBy: ['ensure_resource_availability'], breaks: ['image.served-at-url'] },
+  { fault: 'email-update-markdown-keeps-hand-written-html', include: ['updateEmail'], caughtBy: ['markdown_rendering', 'crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'email-create-link-definitions-leak', include: ['createEmail'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  { fault: 'post-create-categories-cached-per-page', include: ['createPost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
 ];
