@@ -1142,4 +1142,23 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'email-update-markdown-keeps-hand-written-html', include: ['updateEmail'], caughtBy: ['markdown_rendering', 'crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'email-create-link-definitions-leak', include: ['createEmail'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
   { fault: 'post-create-categories-cached-per-page', include: ['createPost'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.valid-input-accepted'] },
+  // Read-back, a write that repeats a stored value: every update whose body takes Markdown that the
+  // resource answers rendered (updatePost, updateEmail), in every state it accepts (a post draft and
+  // published, an email draft), renders Markdown equal to the Markdown stored over HTML written since,
+  // sent alone and beside content_html null; the answer and a get show the rendering (crud_agreement,
+  // markdown-sent-again.test.ts).
+  { fault: 'post-update-same-markdown-not-rendered', include: ['updatePost'], caughtBy: ['crud_agreement'], breaks: ['resources.rewrite-accepted', 'requests.html-over-markdown'] },
+  { fault: 'email-update-same-markdown-not-rendered', include: ['updateEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.rewrite-accepted', 'resources.update-kept'] },
+  // Read-back, HTML as sent: the HTML content every create and update takes beside Markdown holds
+  // relative URLs in every form (from the root, a path, ./ and ../, a query alone, scheme-relative; in
+  // href, src, srcset, action and poster, double- and single-quoted) beside mailto: and #fragment; the
+  // answer, the get and the list show it as sent (crud_agreement, non-ascii-read-back.test.ts,
+  // sanitiser-hostile-html.ts).
+  { fault: 'email-get-links-made-absolute', include: ['getEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'resources.answer-as-stored'] },
+  // Read-back in every state: every get whose resource has states the suite can reach (an author active
+  // and inactive, a post draft and published, an email scheduled and sent) reads it in each as an
+  // update in that state answered (where the update accepts the state) and as its list shows it, every
+  // field (crud_agreement, read-in-every-state.test.ts).
+  { fault: 'email-get-sent-scheduled-at-null', include: ['getEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
+  { fault: 'author-get-inactive-profile-hidden', include: ['getAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'author.update-kept'] },
 ];
