@@ -137,7 +137,7 @@ export const CHECKS = {
     rule: "A 201 carries Location, the URL of the created resource: a GET of it answers 200 with the same body as the 201 (an upload's: the image's public URL, the answer's url).",
   },
   crud_agreement: { group: 'http', rule: 'Create, get, list and update of a resource agree with each other, and an update is kept.' },
-  failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves.' },
+  failed_write_leaves_nothing: { group: 'http', rule: 'A rejected write changes nothing: no resource is created, no state moves, no name or slug it carried is held.' },
   stays_responsive: {
     group: 'http',
     rule: 'While a hostile request is in flight, a light request (a read of the shared newsletter) still answers within the bound (1 s unless --responsive-within says otherwise), and afterwards the target still answers.',

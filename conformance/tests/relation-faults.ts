@@ -1161,4 +1161,20 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // field (crud_agreement, read-in-every-state.test.ts).
   { fault: 'email-get-sent-scheduled-at-null', include: ['getEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'author-get-inactive-profile-hidden', include: ['getAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept', 'author.update-kept'] },
+  // What a refused write leaves: nothing, not a row, not a reserved name or slug. Every create and update
+  // that declares 409 for a unique value (createPage, updatePage: name and slug; createCategory,
+  // updateCategory: slug) is refused for each taken value beside new ones, and a create of the values the
+  // refusals carried is then 201, stored as sent, its derived slugs unsuffixed (failed_write_leaves_nothing,
+  // refused-holds-nothing.test.ts). Every create's read-only-field refusals (422), the upsert's included,
+  // whose 200 cannot tell new from held, leave its own parent's list holding only what the test made
+  // (failed_write_leaves_nothing, read-only-fields-refused.test.ts).
+  { fault: 'page-slug-409-reserves-name', include: ['createPage'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing', 'names.unique-any-case', 'requests.valid-input-accepted'] },
+  { fault: 'subscriber-unknown-field-upserted-first', include: ['createSubscriber'], caughtBy: ['failed_write_leaves_nothing'], breaks: ['resources.refused-write-changes-nothing'] },
+  // What a delete leaves: every other resource exactly as it read, slugs and states included. The
+  // households' children of a kind share one text, so their slugs are one base and its suffixes (the
+  // deleted post and category hold the base, the deleted email a suffix between two); after the first
+  // delete every other child of the kind is deleted, the last leaving the parent without one, and the
+  // household and its twin read again (crud_agreement, delete-named-only.test.ts).
+  { fault: 'email-delete-slug-suffixes-renumbered', include: ['deleteEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
+  { fault: 'subscriber-delete-last-unschedules-emails', include: ['deleteSubscriber'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
 ];

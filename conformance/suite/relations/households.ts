@@ -1,6 +1,7 @@
 /**
  * A parent of the test's own (a page or a newsletter) filled with children of every kind its lists show,
- * made with every optional field filled, and its twin: a second parent of the same kind in the
+ * made with every optional field filled (but a derived slug: the children of a kind share one name, title
+ * or subject, so their slugs are one base and its suffixes), and its twin: a second parent of the same kind in the
  * workspace whose children have the same names, titles, subjects, slugs and addresses. What a write
  * under the first may touch by mistake is all here to be read back: the parent, the siblings, a
  * category another child names, and, in the twin, the resources of the same kind that share a slug or
@@ -16,6 +17,7 @@ import { suiteContext } from '../context.ts';
 import type { Kit } from '../kit.ts';
 import { fillPath } from '../requests.ts';
 import { Resources } from '../resources.ts';
+import { expectedSlug } from '../slugs.ts';
 import { filledCreateBody } from './filled-create.ts';
 import { isList, type Envelope, type ListedItem } from './populated.ts';
 import { maximumSize } from './walk.ts';
@@ -39,14 +41,31 @@ interface Filling {
   make: (t: Kit, plan: Json) => Promise<Household>;
 }
 
+/**
+ * The create bodies of `count` siblings of one kind that share one text (`field`): the first given,
+ * explicitly, the slug the text derives, the others none, so that their slugs are that base and its
+ * suffixes (`hello`, `hello-1`, ...), as a delete or write that touches the slugs around its own shows.
+ */
+function siblingBodies(t: Kit, operationId: string, field: string, count: number, given: (index: number) => Json = () => ({})): Json[] {
+  const text = t.names.name(field === 'name' ? 'category' : 'post');
+  return Array.from({ length: count }, (_, index) => {
+    const body = filledCreateBody(t, operationId, { [field]: text, ...given(index) });
+    if ('slug' in body) {
+      if (index === 0) body.slug = expectedSlug(text, { removeSlash: true });
+      else delete body.slug;
+    }
+    return body;
+  });
+}
+
 /** How the suite fills each kind of parent: by the path parameter that names it. */
 export const HOUSEHOLDS: Record<string, Filling> = {
   page_id: {
     plan: (t) => ({
-      categories: [0, 1].map(() => filledCreateBody(t, 'createCategory', { name: t.names.name('category') })),
+      categories: siblingBodies(t, 'createCategory', 'name', 2),
       // The first post names the first category, which is the one deleteCategory deletes.
-      posts: (['published', 'draft', 'published'] as const).map((status, index) => ({
-        body: filledCreateBody(t, 'createPost', { title: t.names.name('post'), status }),
+      posts: siblingBodies(t, 'createPost', 'title', 3, (index) => ({ status: (['published', 'draft', 'published'] as const)[index] })).map((body, index) => ({
+        body,
         category: index < 2 ? index : null,
       })),
     }),
@@ -66,7 +85,8 @@ export const HOUSEHOLDS: Record<string, Filling> = {
   newsletter_id: {
     plan: (t) => ({
       subscribers: [t.names.email('subscriber'), t.names.email('subscriber')],
-      emails: [0, 1, 2].map(() => filledCreateBody(t, 'createEmail', { subject: t.names.name('email'), content_html: '<p>Scheduled by the conformance suite.</p>' })),
+      // One subject: the scheduled email, made first, holds the slug it derives, the drafts its suffixes.
+      emails: ((subject) => [0, 1, 2].map(() => filledCreateBody(t, 'createEmail', { subject, content_html: '<p>Scheduled by the conformance suite.</p>' })))(t.names.name('email')),
     }),
     make: async (t, plan) => {
       const resources = new Resources(t);

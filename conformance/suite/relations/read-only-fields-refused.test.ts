@@ -18,8 +18,12 @@
  * - an update's resource (one of the test's own; the shared author under its lock, sent only its own
  *   values) reads afterwards exactly as before, `updated_at` included;
  * - after a create's refusals, the valid body they were built on is created with `201`, and with the
- *   slug its text derives, without a suffix: no resource of that name, title or subject (or, for an
- *   upsert, that address) was made by a refused request.
+ *   slug its text derives, without a suffix: no resource of that name, title or subject was made by a
+ *   refused request;
+ * - an upsert (createSubscriber) answers a new key and a held one alike (`200`), so its answer cannot
+ *   tell: it is sent its refusals under a parent of the test's own, and the parent's list then holds the
+ *   one child the test made and nothing else, none with the refused bodies' key (an upsert that stores
+ *   the address it read before it judges the rest of the body shows only there).
  *
  * Beside them, a body the operation takes (a create's valid body; an update's new values, the shared
  * author's own) is sent in a JSON-looking type that is not `application/json`, drawn from the seed
@@ -37,12 +41,14 @@ import { suiteContext } from '../context.ts';
 import { forOperation } from '../harness.ts';
 import type { Kit, RawResult } from '../kit.ts';
 import { drawnJsonLookingType } from '../json-looking-types.ts';
-import { pathIdsFor, requestWithBody, validBody } from '../requests.ts';
+import { fillPath, pathIdsFor, requestWithBody, validBody } from '../requests.ts';
 import { Resources } from '../resources.ts';
 import { holdingAuthor } from '../shared-author.ts';
 import { expectedSlug } from '../slugs.ts';
 import { AUTHOR_FIELDS, pastStampGap, readResource, UPDATES, type Json } from './update-subjects.ts';
 import { CONTROL_CHARACTER_RULES, controlCharacterBodies } from './control-characters.ts';
+import { UPSERTS } from './upserts.ts';
+import { maximumSize } from './walk.ts';
 
 const { contract, validator } = suiteContext();
 
@@ -119,12 +125,21 @@ async function sendRefused(t: Kit, operation: OperationInfo, ids: Record<string,
   return answers;
 }
 
-for (const operation of contract.operations.filter((candidate) => candidate.method === 'POST' && jsonMedia(candidate) && candidate.responses.some((response) => response.status === '201'))) {
+/** The parent of the test's own an upsert's refusals are sent under, by the upsert's parent parameter. */
+const OWN_PARENT: Record<string, (resources: Resources) => Promise<{ id: number }>> = {
+  newsletter_id: (resources) => resources.newsletter('refused-upsert'),
+};
+
+const upsertOf = (operation: OperationInfo) => UPSERTS.find((upsert) => upsert.create === operation.operationId);
+
+for (const operation of contract.operations.filter((candidate) => candidate.method === 'POST' && jsonMedia(candidate) && (candidate.responses.some((response) => response.status === '201') || upsertOf(candidate)))) {
   const fields = readOnlyFields(operation);
   if (fields.length === 0) continue;
   const remover = contract.operations.find((candidate) => candidate.method === 'DELETE' && candidate.path === `${operation.path}/{id}`);
+  const upsert = upsertOf(operation);
   forOperation(operation.operationId, (test) => {
     test(`refuses each field its answer has and its body does not take (${fields.join(', ')}), alone and as the whole resource, and each control character and a lone surrogate in its free text, with a 422 naming them, and creates nothing`, { check: 'negative_data_rejection', rules: RULES, needs: ['state'] }, async (t: Kit) => {
+      if (upsert) return refusedUpsertMakesNothing(t, operation, upsert, remover);
       const ids = await pathIdsFor(t, operation);
       const create = async (body: Json) => {
         const answer = await t.call(operation, { ids, body });
@@ -147,6 +162,35 @@ for (const operation of contract.operations.filter((candidate) => candidate.meth
       }
     });
   });
+}
+
+/**
+ * An upsert's refusals, under a parent of the test's own: its answer is the same for a new key and a held
+ * one, so the parent's list is the witness. It holds the one child made first, and none of the key the
+ * refused bodies carried.
+ */
+async function refusedUpsertMakesNothing(t: Kit, operation: OperationInfo, upsert: (typeof UPSERTS)[number], remover: OperationInfo | undefined): Promise<void> {
+  const makeParent = OWN_PARENT[upsert.parentParameter];
+  if (!makeParent) throw new Error(`No parent of the test's own is known for ${upsert.parentParameter}; this is a fault of the suite`);
+  const ids = { [upsert.parentParameter]: (await makeParent(new Resources(t))).id };
+  const made = await t.call(operation, { ids, body: validBody(t, operation, 'minimal') });
+  const madeId = (made.json as { id?: number } | undefined)?.id;
+  t.ensure(made.status !== undefined && made.status < 300 && madeId !== undefined, `${operation.operationId} answered ${made.status ?? 'nothing'}; expected a success with the child`, { evidence: made.exchange });
+  if (remover) t.cleanup(`${remover.operationId} ${madeId}`, async () => void (await t.call(remover, { ids: { ...ids, id: madeId! } })));
+  const base = validBody(t, operation, 'minimal');
+  await sendRefused(t, operation, ids, base, made.json as Json, base);
+  const list = contract.operation(upsert.list);
+  const listed = await t.raw({ method: 'GET', path: fillPath(list.path, ids), query: { page: 1, size: maximumSize(t, list) } });
+  const envelope = listed.json as { result?: Json[]; total?: unknown } | undefined;
+  t.ensure(listed.status === 200 && Array.isArray(envelope?.result), `${list.operationId} of the test's own parent answered ${listed.status ?? 'nothing'}; expected 200 with a list`, { evidence: listed.exchange });
+  const shown = envelope!.result!.map((item) => item.id);
+  const key = String(base[upsert.key]).trim().toLowerCase();
+  const keyed = envelope!.result!.filter((item) => String(item[upsert.key]).toLowerCase() === key).map((item) => item.id);
+  t.verify(
+    shown.length === 1 && shown[0] === madeId && envelope!.total === 1 && keyed.length === 0,
+    `after the refused ${operation.operationId}s under a ${upsert.parentParameter.replace(/_id$/, '')} of the test's own, ${list.operationId} holds [${shown.join(', ')}] (total ${String(envelope!.total)})${keyed.length ? `, ${keyed.join(', ')} with the refused bodies' ${upsert.key} ${JSON.stringify(base[upsert.key])}` : ''}; expected only ${madeId}, the one the test made: a refused upsert creates nothing`,
+    { evidence: listed.exchange, check: 'failed_write_leaves_nothing', rules: ['resources.refused-write-changes-nothing'] },
+  );
 }
 
 /** Sends the refusals to one resource and reads it again: it must read as before, every field. */
