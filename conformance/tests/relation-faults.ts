@@ -1120,4 +1120,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // answered as the usual spelling (positive_data_acceptance, suite/media-type-spellings.ts).
   { fault: 'subscriber-delete-204-without-rate-limit', include: ['deleteSubscriber'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },
   { fault: 'upload-boundary-not-first-parameter-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case', 'requests.valid-input-accepted'] },
+  // The forty-fifth look's misses on query strings, closed by a check over their class: every query
+  // parameter of every list in every spelling a URL allows (relations/query-spellings.test.ts). Every
+  // declared parameter given an empty value and written without "=", all at once: a 422 naming each
+  // (negative_data_rejection); given twice, with two values and with one value twice: a 422 naming each
+  // once (negative_data_rejection); its name and value percent-encoded, every character in upper-case
+  // hexadecimal and every other one in lower case: read as written plainly, the envelope's page and size
+  // and every filter as asked (positive_data_acceptance). On every operation, unknown parameters in each
+  // of those spellings: a 422 naming each as decoded (negative_data_rejection).
+  { fault: 'emails-status-repeated-last-wins', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  { fault: 'newsletters-empty-page-read-as-first', include: ['listNewsletters'], caughtBy: ['negative_data_rejection'], breaks: ['lists.size-range'] },
+  { fault: 'posts-query-not-percent-decoded', include: ['listPosts'], caughtBy: ['positive_data_acceptance', 'negative_data_rejection'], breaks: ['requests.valid-input-accepted'] },
 ];
