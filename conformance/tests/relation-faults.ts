@@ -1177,4 +1177,15 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   // household and its twin read again (crud_agreement, delete-named-only.test.ts).
   { fault: 'email-delete-slug-suffixes-renumbered', include: ['deleteEmail'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
   { fault: 'subscriber-delete-last-unschedules-emails', include: ['deleteSubscriber'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
+  // The forty-fifth look's misses on query strings, closed by a check over their class: every query
+  // parameter of every list in every spelling a URL allows (relations/query-spellings.test.ts). Every
+  // declared parameter given an empty value and written without "=", all at once: a 422 naming each
+  // (negative_data_rejection); given twice, with two values and with one value twice: a 422 naming each
+  // once (negative_data_rejection); its name and value percent-encoded, every character in upper-case
+  // hexadecimal and every other one in lower case: read as written plainly, the envelope's page and size
+  // and every filter as asked (positive_data_acceptance). On every operation, unknown parameters in each
+  // of those spellings: a 422 naming each as decoded (negative_data_rejection).
+  { fault: 'emails-status-repeated-last-wins', include: ['listEmails'], caughtBy: ['negative_data_rejection'], breaks: ['requests.schema-validation'] },
+  { fault: 'newsletters-empty-page-read-as-first', include: ['listNewsletters'], caughtBy: ['negative_data_rejection'], breaks: ['lists.size-range'] },
+  { fault: 'posts-query-not-percent-decoded', include: ['listPosts'], caughtBy: ['positive_data_acceptance', 'negative_data_rejection'], breaks: ['requests.valid-input-accepted'] },
 ];

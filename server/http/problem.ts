@@ -83,6 +83,21 @@ export class ProblemError extends Error {
 
 const inputs = (count: number) => `${count} invalid input${count === 1 ? '' : 's'}`;
 
+/**
+ * One entry per input (FieldError: "One invalid input"): an input found wrong in several ways (a name
+ * too long and with a control character, a query parameter given twice) is listed once, its messages
+ * joined, so `errors` and the count in `detail` are of inputs, not of findings (errors.field-names).
+ */
+function oneEntryPerInput(errors: FieldError[]): FieldError[] {
+  const messages = new Map<string, string[]>();
+  for (const error of errors) {
+    const own = messages.get(error.field);
+    if (!own) messages.set(error.field, [error.message]);
+    else if (!own.includes(error.message)) own.push(error.message);
+  }
+  return [...messages].map(([field, own]) => ({ field, message: own.join('; ') }));
+}
+
 function validationDetail(count: number): string {
   const listed = count > MAX_LISTED_ERRORS ? `; the first ${MAX_LISTED_ERRORS} are listed` : '';
   return `The request has ${inputs(count)}${listed}.`;
@@ -115,8 +130,10 @@ export const problems = {
       undefined,
       { 'Retry-After': String(retryAfterSeconds) },
     ),
-  invalid: (errors: FieldError[]) =>
-    new ProblemError(422, 'validation-failed', 'Validation failed', validationDetail(errors.length), errors),
+  invalid: (errors: FieldError[]) => {
+    const each = oneEntryPerInput(errors);
+    return new ProblemError(422, 'validation-failed', 'Validation failed', validationDetail(each.length), each);
+  },
   invalidField: (field: string, message: string) => problems.invalid([{ field, message }]),
   notSendable: (detail: string, errors: FieldError[]) =>
     new ProblemError(422, 'email-not-sendable', 'Email cannot be sent', detail, errors),

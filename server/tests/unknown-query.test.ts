@@ -47,6 +47,29 @@ describe('unknown query parameters', () => {
     expect(answer.body.detail).toBe('The request has 30 invalid inputs; the first 20 are listed.');
   });
 
+  it('names a known parameter given twice once, with a detail that counts one input', async () => {
+    // errors.field-names, FieldError ("One invalid input"): the validator found two things wrong with
+    // the array a repeated ?status makes ("must be string", "must be one of"), listed as two inputs.
+    const newsletter = (await t.api('POST', '/newsletters', { body: { name: 'Repeated queries' } })).body.id;
+    for (const query of ['status=draft&status=sent', 'status=draft&status=draft']) {
+      const answer = await t.api('GET', `/newsletters/${newsletter}/emails?${query}`);
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual([{ field: 'query.status', message: 'must be given once, not repeated' }]);
+      expect(answer.body.detail).toBe('The request has 1 invalid input.');
+    }
+    const both = await t.api('GET', '/pages?page=1&page=2&size=5&size=5&foo=1&foo=2');
+    expect(fields(both.body)).toEqual(['query.foo', 'query.page', 'query.size']);
+    expect(both.body.detail).toBe('The request has 3 invalid inputs.');
+  });
+
+  it('lists a body field found wrong in two ways once, its messages joined', async () => {
+    const answer = await t.api('POST', '/newsletters', { body: { name: `${'x'.repeat(300)}\u0001` } });
+    expect(answer.status).toBe(422);
+    expect(fields(answer.body)).toEqual(['name']);
+    expect(answer.body.errors[0].message).toMatch(/255 characters; .*control characters/);
+    expect(answer.body.detail).toBe('The request has 1 invalid input.');
+  });
+
   it('still lets the known parameters through', async () => {
     expect((await t.api('GET', '/pages?page=1&size=5')).status).toBe(200);
     expect((await t.api('GET', '/authors?active=true')).status).toBe(200);
