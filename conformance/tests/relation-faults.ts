@@ -1121,11 +1121,11 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'subscriber-delete-204-without-rate-limit', include: ['deleteSubscriber'], caughtBy: ['response_headers_conformance'], breaks: ['responses.declared-headers'] },
   { fault: 'upload-boundary-not-first-parameter-400', include: ['uploadImage'], caughtBy: ['positive_data_acceptance'], breaks: ['requests.media-type-any-case', 'requests.valid-input-accepted'] },
   // The forty-fifth look's misses on request header fields and framing, closed by checks over their
-  // classes. Every operation is sent its well-formed request three times, each with the Bearer scheme
-  // spelt otherwise (bearer, BEARER, mixed case with two spaces before the token) and an Accept that
-  // allows JSON otherwise than */* (application/*, a browser's list ending in */*;q=0.8, Application/JSON
-  // with a charset and a quality beside text/plain), the body of every operation that takes one (JSON or
-  // the upload) sent once in chunks without a Content-Length: each answered with the success status
+  // classes. Every operation is sent its well-formed request with the Bearer scheme spelt otherwise
+  // (bearer; mixed case with two spaces before the token), and with an Accept that allows JSON otherwise
+  // than */* (application/*, a browser's list ending in */*;q=0.8, Application/JSON with a charset and a
+  // quality beside text/plain), the body of every operation that takes one (JSON or the upload) sent once
+  // in chunks without a Content-Length: each answered with the success status
   // (positive_data_acceptance, suite/http/request-spellings.test.ts). Every operation with a JSON body
   // sends it in each Content-Encoding the contract names also in other letter case (GZIP, Deflate, bR),
   // answered and applied as the lower-case one (positive_data_acceptance, input/content-encoding.test.ts).
