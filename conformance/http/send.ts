@@ -78,9 +78,17 @@ function outgoingHeaders(request: WireRequest, url: URL): Record<string, string>
   for (const [name, value] of request.headers) headers[name] = value;
   for (const [name, value] of DEFAULT_HEADERS) if (!(name in headers)) headers[name] = value;
   const length = request.body?.length ?? 0;
-  if (length > 0 || EXPECTS_PAYLOAD.has(request.method)) headers['content-length'] = String(length);
+  // A request that asks for `Transfer-Encoding: chunked` is sent so, without a Content-Length (chunked()).
+  if ((length > 0 || EXPECTS_PAYLOAD.has(request.method)) && !chunked(headers)) headers['content-length'] = String(length);
   return headers;
 }
+
+/**
+ * Whether the request's own fields ask for its body in chunks (`Transfer-Encoding: chunked`, as a
+ * streamed upload is sent): then it goes without a Content-Length, in two chunks where it has two bytes
+ * or more, as HTTP/1.1 frames a body whose length is not known in advance (RFC 9112 section 7.1).
+ */
+const chunked = (headers: Record<string, string>) => /(^|,)\s*chunked\s*$/i.test(headers['transfer-encoding'] ?? '');
 
 /** The answer's fields as fetch's Headers listed them. */
 export function fetchStyleHeaders(raw: string[]): [string, string][] {
@@ -135,7 +143,7 @@ export function send(request: WireRequest, timeoutMs: number): Promise<WireRespo
     }
     // Without Content-Length, the request has no body (node:http would add `Content-Length: 0` for a
     // DELETE or a method of the suite's own, which fetch did not send).
-    if (!('content-length' in headers)) {
+    if (!('content-length' in headers) && !chunked(headers)) {
       outgoing.removeHeader('content-length');
       outgoing.removeHeader('transfer-encoding');
     }
@@ -167,6 +175,10 @@ export function send(request: WireRequest, timeoutMs: number): Promise<WireRespo
         resolve({ status, statusText: response.statusMessage ?? '', headers: fields, body });
       });
     });
-    outgoing.end(request.body);
+    if (chunked(headers) && request.body !== undefined && request.body.length > 1) {
+      const half = Math.floor(request.body.length / 2);
+      outgoing.write(request.body.subarray(0, half));
+      outgoing.end(request.body.subarray(half));
+    } else outgoing.end(request.body);
   });
 }

@@ -86,6 +86,19 @@ describe('the request a target sees', () => {
     expect(await lengthOf('GET')).toBeUndefined();
   });
 
+  it('sends a body in chunks without a Content-Length when the request asks for Transfer-Encoding: chunked', async () => {
+    await send({ method: 'POST', url: `${base}/echo`, headers: new Headers({ 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/json' }), body: JSON_TEXT });
+    expect(seen.at(-1)!.headers['transfer-encoding']).toBe('chunked');
+    expect(seen.at(-1)!.headers['content-length']).toBeUndefined();
+    expect(seen.at(-1)!.body.toString('utf8')).toBe(JSON_TEXT);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
+    await send({ method: 'POST', url: `${base}/echo`, headers: new Headers({ 'Transfer-Encoding': 'chunked' }), body: form });
+    expect(seen.at(-1)!.headers).toMatchObject({ 'transfer-encoding': 'chunked' });
+    expect(seen.at(-1)!.headers['content-length']).toBeUndefined();
+    expect(seen.at(-1)!.body.toString('latin1')).toContain('filename="a.png"');
+  });
+
   it('sends bytes exactly, a form as multipart, and refuses a GET with a body or a URL with credentials as Request did', async () => {
     await send({ method: 'PUT', url: `${base}/echo`, headers: new Headers(), body: Buffer.from([0, 0xff, 0xc3, 0x28]) });
     expect([...seen.at(-1)!.body]).toEqual([0, 0xff, 0xc3, 0x28]);
