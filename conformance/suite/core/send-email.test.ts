@@ -405,18 +405,42 @@ forOperation('sendEmail', (test) => {
   });
 
   // The audience is counted as it is when the email is sent: a subscriber deleted since is no longer
-  // one. A server that counts every subscriber the newsletter ever had passes the test above.
-  test('refuses an email whose newsletter had a subscriber, since deleted, with 422 naming path.newsletter_id', { check: 'email_send_state_table', rules: ['email.send-not-ready', 'email.not-sendable-fields'], needs: ['state'] }, async (t: Kit) => {
+  // one. A server that counts every subscriber the newsletter ever had passes the test above. And it is
+  // judged whatever state the send starts from (the table's rows hold for `draft`, `scheduled` and
+  // `failed` alike, and "the email must be ready" for each): an email scheduled while the newsletter had
+  // its subscriber, sent again for a new time and without one once the subscriber is gone, is a 422 as a
+  // draft is, and keeps its time. A server that judges readiness only when an email leaves draft ("it
+  // was checked when it was scheduled") moves it instead. (A failed email, reached only through
+  // --fixtures, is sent again before its audience is taken: service-states.test.ts.)
+  test('refuses an email whose newsletter had a subscriber, since deleted, with 422 naming path.newsletter_id: a draft, and an email scheduled before, sent again for a new time and without one, which stays scheduled at its time', { check: 'email_send_state_table', rules: ['email.send-not-ready', 'email.not-sendable-fields', 'resources.refused-write-changes-nothing'], needs: ['state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const newsletter = await resources.newsletter('audience-deleted');
     const subscriber = await resources.subscriber(newsletter.id);
+    const [draft, scheduled] = await Promise.all([
+      resources.email(newsletter.id, { content_html: '<p>Nobody is left to read this.</p>' }),
+      resources.email(newsletter.id, { content_html: '<p>Scheduled while someone could read this.</p>' }),
+    ]);
+    const day = 86_400_000;
+    const start = Math.floor(Date.now() / 1000) * 1000;
+    const kept = new Date(start + 2 * day).toISOString();
+    const queued = await send(t, scheduled, { scheduled_at: kept });
+    t.ensure(queued.data?.status === 'scheduled', `scheduling an email of a newsletter with a subscriber answered ${queued.response.status} ${queued.data?.status ?? ''}; expected 200 scheduled`, { evidence: queued.response, rules: ['email.send-later'] });
     const removed = await t.api.DELETE('/newsletters/{newsletter_id}/subscribers/{id}', { params: { path: { newsletter_id: newsletter.id, id: subscriber.id } } });
     t.ensure(removed.response.status === 204, `deleteSubscriber answered ${removed.response.status}; expected 204`, { evidence: removed.response });
-    const email = await resources.email(newsletter.id, { content_html: '<p>Nobody is left to read this.</p>' });
-    const { error, response } = await send(t, email);
-    if (!t.verify(response.status === 422, `an email of a newsletter whose only subscriber was deleted answered ${response.status}; expected 422 (email-not-sendable: no active, verified subscriber)`, { evidence: response, rules: ['email.send-not-ready'] })) return;
-    const fields = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
-    t.verify(JSON.stringify(fields) === JSON.stringify(['path.newsletter_id']), `errors name ${JSON.stringify(fields)}; expected exactly ["path.newsletter_id"]`, { evidence: response, rules: ['email.not-sendable-fields'] });
+    const sends = [
+      { email: draft, what: 'a draft', body: undefined },
+      // A new time first: a server that wrongly takes it only moves the email, and the send without a time is still judged.
+      { email: scheduled, what: `an email scheduled for ${kept} before, sent again for a new time`, body: { scheduled_at: new Date(start + 3 * day).toISOString() } },
+      { email: scheduled, what: `an email scheduled for ${kept} before, sent again without a time`, body: undefined },
+    ];
+    for (const { email, what, body } of sends) {
+      const { error, response } = await send(t, email, body);
+      if (!t.verify(response.status === 422, `${what} of a newsletter whose only subscriber was deleted answered ${response.status}; expected 422 (email-not-sendable: no active, verified subscriber, whatever state the email is in)`, { evidence: response, rules: ['email.send-not-ready'] })) continue;
+      const fields = ((error as { errors?: Array<{ field?: string }> } | undefined)?.errors ?? []).map((entry) => entry.field);
+      t.verify(JSON.stringify(fields) === JSON.stringify(['path.newsletter_id']), `${what}: errors name ${JSON.stringify(fields)}; expected exactly ["path.newsletter_id"]`, { evidence: response, rules: ['email.not-sendable-fields'] });
+    }
+    const after = await read(t, scheduled);
+    t.verify(after.data?.status === 'scheduled' && after.data.scheduled_at === kept, `after its sends were refused, the email scheduled for ${kept} reads ${after.data?.status ?? `unreadable (${after.response.status})`} at ${after.data?.scheduled_at}; expected still scheduled at ${kept}`, { evidence: after.response, rules: ['resources.refused-write-changes-nothing'] });
   });
 
   test('refuses an email without content with 422', { check: 'email_send_state_table', rules: ['email.send-not-ready'], needs: ['state'] }, async (t: Kit) => {

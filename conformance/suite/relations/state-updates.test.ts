@@ -5,7 +5,9 @@
  * - a change of state changes the state and what the contract derives from it, nothing else: a post
  *   published, returned to draft and published again keeps its `created_at` (and so its place in its
  *   list) and every other field, and keeps the `first_published_at` its first
- *   publication set (post.first-published-kept);
+ *   publication set (post.first-published-kept); and so does a second post walked the same way with
+ *   each change of status sent beside every other field the update takes: a transition does what it
+ *   does whatever else the PATCH names (a publish beside a new title stamps first_published_at too);
  * - in the state that is not the first, each other field updated alone leaves the state as it is: an
  *   update of an inactive author's position does not make them active again, an update of a published
  *   post's title does not return it to draft;
@@ -28,6 +30,7 @@ import { workInEveryState } from './author-work.ts';
 import { authorsById } from './authors-by-id.ts';
 import { filledCreateBody } from './filled-create.ts';
 import { changes, type Json } from './households.ts';
+import { changedValue, freedBy, updateFields } from './changed-values.ts';
 import { changesOnly, readResource } from './update-subjects.ts';
 
 const RULES = ['resources.patch-named-fields-only', 'resources.update-stamped'];
@@ -36,23 +39,45 @@ const RULES = ['resources.patch-named-fields-only', 'resources.update-stamped'];
 const textFor = (t: Kit, field: string) => t.names.name(`${field}-changed`);
 
 forOperation('updatePost', (test) => {
-  test('changes only the state on a publish, a return to draft and a second publish: created_at and every other field stay, first_published_at stays from the first', { check: 'crud_agreement', rules: [...RULES, 'post.first-published-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
+  test('changes only the state on a publish, a return to draft and a second publish, by status alone and beside every other field the update takes: created_at and every field not named stay, first_published_at is set by the first publish and stays', { check: 'crud_agreement', rules: [...RULES, 'post.first-published-kept'], needs: ['input_reflection', 'state'] }, async (t: Kit) => {
     const resources = new Resources(t);
     const pageId = resources.sharedPageId();
-    const references = { category_id: (await resources.category(pageId)).id, author_id: resources.authorId() };
-    const body = filledCreateBody(t, 'createPost', { title: t.names.name('states'), status: 'draft' }, references);
-    const ids = { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
-    const write = { operationId: 'updatePost', readerId: 'getPost', ids };
-    let before = await readResource(t, 'getPost', ids);
+    const categories = await Promise.all([resources.category(pageId), resources.category(pageId)]);
+    const references = { category_id: categories[0].id, author_id: resources.authorId() };
+    // Two posts walked at once: one moved by status alone (an editor's Publish button), the other by
+    // status beside every other field of the update's schema, each with a changed value. A server that
+    // derives the transition's effects in one code path only (a status-only PATCH) shows on the second.
+    const walk = async (how: 'alone' | 'beside every other field') => {
+      const body = filledCreateBody(t, 'createPost', { title: t.names.name('states'), status: 'draft' }, references);
+      const ids = { page_id: pageId, id: (await resources.post(pageId, body as PostCreate)).id };
+      return { how, ids, before: await readResource(t, 'getPost', ids) };
+    };
+    const posts = await Promise.all([walk('alone'), walk('beside every other field')]);
+    const others = updateFields(t, 'updatePost').filter((field) => field !== 'status');
     // A second and more after creation, so that a clock of any precision tells the publication from it.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    // The first publish sets first_published_at; the later steps keep it (only status moves).
-    for (const [status, free] of [['published', ['status', 'first_published_at']], ['draft', ['status']], ['published', ['status']]] as const) {
-      before = await changesOnly(t, `a change of status to ${status}`, write, before, { status }, [...free]);
-      if ((free as readonly string[]).includes('first_published_at')) {
-        t.verify(Date.parse(String(before.first_published_at)) > Date.parse(String(before.created_at)), `the first publication, over a second after the post was made, stamped first_published_at ${JSON.stringify(before.first_published_at)}, not later than created_at ${JSON.stringify(before.created_at)}: it is the moment of the first publication`, { rules: ['post.first-published-kept'] });
+    await Promise.all(posts.map(async (post) => {
+      const write = { operationId: 'updatePost', readerId: 'getPost', ids: post.ids };
+      let before = post.before;
+      // The first publish sets first_published_at; the later steps keep it (only status, and what is named, moves).
+      for (const [status, first] of [['published', true], ['draft', false], ['published', false]] as const) {
+        const body: Json = { status };
+        if (post.how !== 'alone') {
+          for (const field of others) {
+            // The other category of the two, so that each step changes it without making a new one.
+            body[field] = field === 'category_id' ? (before.category_id === categories[0].id ? categories[1].id : categories[0].id) : await changedValue(t, resources, 'updatePost', field, before, post.ids);
+          }
+        }
+        const named = Object.keys(body);
+        const free = freedBy(named).filter((field) => first || field !== 'first_published_at');
+        const step = `a change of status to ${status} ${post.how === 'alone' ? 'alone' : `beside ${others.join(', ')}`}`;
+        before = await changesOnly(t, step, write, before, body, free);
+        t.verify(before.status === status, `after ${step}, getPost shows status ${JSON.stringify(before.status)}; expected ${status}`);
+        if (first) {
+          t.verify(Date.parse(String(before.first_published_at)) > Date.parse(String(before.created_at)), `the first publication (${step}), over a second after the post was made, stamped first_published_at ${JSON.stringify(before.first_published_at)}, not later than created_at ${JSON.stringify(before.created_at)}: it is the moment of the first publication, whatever else the PATCH names`, { rules: ['post.first-published-kept'] });
+        }
       }
-    }
+    }));
   });
 
   test('leaves a published post published when another field is updated alone', { check: 'crud_agreement', rules: RULES, needs: ['input_reflection', 'state'] }, async (t: Kit) => {
