@@ -45,7 +45,9 @@ export type Need =
   /** Reads tabs as the optional white space around a media type parameter's `;` (RFC 9110 section 5.6.6). */
   | 'tab_white_space'
   /** Refuses a JSON body under a `+json` structured-suffix type (merge-patch+json, ld+json, ...) with 415. */
-  | 'json_suffix_refused';
+  | 'json_suffix_refused'
+  /** Refuses a JSON `null` sent as the body where the body is optional (sendEmail's) with 422, as it refuses any body not an object. */
+  | 'optional_body_null_refused';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -68,6 +70,7 @@ const MOCK_LACKS: Record<Need, string> = {
   body_ignored: 'the mock parses a body sent with GET and answers 400 when it is not JSON',
   tab_white_space: "the mock answers a JSON body whose Content-Type has a tab around a parameter's ';' 500 or 422 (spaces it reads)",
   json_suffix_refused: 'the mock reads a body under any `+json` type (merge-patch+json, ld+json, problem+json) as JSON',
+  optional_body_null_refused: 'the mock reads a JSON `null` sent where the body is optional (sendEmail) as no body, and accepts it',
 };
 
 /**

@@ -6,8 +6,9 @@
  * no Content-Type and no bytes. Each is a 422 naming `body`, never a 2xx: a body that breaks its schema's
  * type is refused (requests.schema-validation), and "a request that needs a body and sends none is a
  * `422` naming `body`" (the introduction's Requests). sendEmail, whose body is optional, is sent the JSON
- * forms only: no body there sends at once. Refused requests change nothing, so the ids are shared with
- * the other negative cases of the operation.
+ * forms only: no body there sends at once (and the mock, which reads a `null` there as no body, is sent
+ * the others: checks/profile.ts optional_body_null_refused). Refused requests change nothing, so the ids
+ * are shared with the other negative cases of the operation.
  *
  * A body of zero bytes under `Content-Type: application/json` is not sent: the contract does not say
  * whether it is no body (422) or JSON that does not parse (400), and the reference server reads it as
@@ -30,14 +31,17 @@ for (const operation of contract.operations) {
   const json = jsonMedia(operation) !== undefined;
   const required = operation.requestBody?.required === true && (json || takesUpload(operation));
   if (!json && !required) continue;
-  const forms = [...(required ? ['no body at all (no Content-Type, no bytes)'] : []), ...(json ? NOT_OBJECTS.map((text) => `the JSON body ${text}`) : [])];
+  const title = [...(required ? ['no body at all (no Content-Type, no bytes)'] : []), ...(json ? NOT_OBJECTS.map((text) => `the JSON body ${text}`) : [])];
   forOperation(operation.operationId, (test) => {
-    test(`rejects ${forms.join(', ')}, each, with 422 naming body`, { check: 'negative_data_rejection', rules: ['requests.schema-validation', 'errors.field-names'] }, async (t) => {
+    test(`rejects ${title.join(', ')}, each, with 422 naming body`, { check: 'negative_data_rejection', rules: ['requests.schema-validation', 'errors.field-names'] }, async (t) => {
       const ids = await t.shared('ids', () => pathIdsFor(t, operation));
       const path = fillPath(operation.path, ids);
+      const nullRefused = required || missingCapability(t.options.profile, ['optional_body_null_refused']) === undefined;
+      const texts = json ? NOT_OBJECTS.filter((text) => nullRefused || text !== 'null') : [];
+      const forms = [...(required ? ['no body at all (no Content-Type, no bytes)'] : []), ...texts.map((text) => `the JSON body ${text}`)];
       const requests: RawRequest[] = [
         ...(required ? [{ method: operation.method, path }] : []),
-        ...(json ? NOT_OBJECTS.map((body) => ({ method: operation.method, path, body, contentType: 'application/json' })) : []),
+        ...texts.map((body) => ({ method: operation.method, path, body, contentType: 'application/json' })),
       ];
       const answers = await Promise.all(requests.map((request) => t.raw(request)));
       // A mock answers every invalid request with the same example: only its status is judged.
