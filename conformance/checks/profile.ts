@@ -48,6 +48,8 @@ export type Need =
   | 'json_suffix_refused'
   /** Takes the Bearer scheme in any letter case (`bearer`, `BEARER`), as HTTP's auth-scheme is (RFC 9110 section 11.1). */
   | 'scheme_any_case';
+  /** Refuses a JSON `null` sent as the body where the body is optional (sendEmail's) with 422, as it refuses any body not an object. */
+  | 'optional_body_null_refused';
 
 /** Prism, the mock the project ships, as observed: see README "Profiles". */
 const MOCK_LACKS: Record<Need, string> = {
@@ -71,6 +73,7 @@ const MOCK_LACKS: Record<Need, string> = {
   tab_white_space: "the mock answers a JSON body whose Content-Type has a tab around a parameter's ';' 500 or 422 (spaces it reads)",
   json_suffix_refused: 'the mock reads a body under any `+json` type (merge-patch+json, ld+json, problem+json) as JSON',
   scheme_any_case: 'the mock takes the Bearer scheme only as `Bearer`: it answers a token sent as `bearer <token>` or `BEARER <token>` 401',
+  optional_body_null_refused: 'the mock reads a JSON `null` sent where the body is optional (sendEmail) as no body, and accepts it',
 };
 
 /**

@@ -19,6 +19,13 @@
  *   5xx (which may come before authentication);
  * - a rise of `r` is not judged: only the same count twice is.
  *
+ * The reset `t` of the same pairs counts down: a fixed window resets at one instant, so an answer read
+ * `g` seconds after an earlier one came back, in the same window, says at most the earlier's `t` less
+ * `g`, give or take the rounding of both to whole seconds (under 1 s) and a second more for the clocks.
+ * Each answer is held against the oldest answer of its limit whose window still runs (the longest `g`),
+ * not only the newest kept: a `t` that never moves (the window's length on every answer) shows only
+ * over more than two seconds.
+ *
  * What a worker has seen is its own; other workers' requests only lower the count further.
  */
 import { rateLimitMember } from '../contract/header-values.ts';
@@ -28,10 +35,13 @@ import type { Exchange } from '../http/exchange.ts';
 const KEPT_PER_LIMIT = 64;
 /** `t` is whole seconds: the window may end up to a second sooner than it says, and the clocks tick apart. */
 const RESET_ROUNDING_MS = 2000;
+/** How much later than the earlier answer's reset a later `t` may put it: two roundings to whole seconds, and the clocks. */
+const RESET_LATER_BY_MS = 2000;
 
 interface CountedAnswer {
   exchange: Exchange;
   remaining: number;
+  resetSeconds: number;
   /** When the window this answer was counted in ends at the latest, on this worker's clock (performance.now()). */
   windowEndsBy: number;
   startedAt: number;
@@ -44,6 +54,8 @@ function described(exchange: Exchange): string {
 
 export class RemainingRequests {
   private readonly byLimit = new Map<string, CountedAnswer[]>();
+  /** Per limit, the oldest answer whose window still runs: the reset of every later one is held against it. */
+  private readonly oldestByLimit = new Map<string, CountedAnswer>();
 
   /**
    * What is wrong with the `r` of this answer given the earlier answers under the same limit, in words
@@ -73,7 +85,25 @@ export class RemainingRequests {
           `every request counts, so this one should report fewer; it was not counted, or reports the count from before it was counted`,
       });
     }
-    earlier.push({ exchange, remaining: member.remaining, windowEndsBy: startedAt + member.resetSeconds * 1000 - RESET_ROUNDING_MS, startedAt, endedAt });
+    const oldest = this.oldestByLimit.get(key);
+    const running = oldest !== undefined && oldest.windowEndsBy > startedAt ? oldest : undefined;
+    if (running && running.endedAt <= startedAt && endedAt < running.windowEndsBy) {
+      const gapMs = startedAt - running.endedAt;
+      // The window resets at one instant: read `gapMs` later, the seconds left are fewer by as much.
+      if (member.resetSeconds * 1000 > running.resetSeconds * 1000 - gapMs + RESET_LATER_BY_MS) {
+        problems.push({
+          earlier: running.exchange,
+          problem:
+            `RateLimit says t=${member.resetSeconds} under "${member.policy}", the window resetting ${member.resetSeconds} s from now; the answer to ${described(running.exchange)}, ` +
+            `which came back ${(gapMs / 1000).toFixed(1)} s before this request was sent, in the same window, said t=${running.resetSeconds}: ` +
+            `a window resets at one instant, so this answer should say at most t=${Math.max(0, Math.floor(running.resetSeconds - gapMs / 1000 + RESET_LATER_BY_MS / 1000))} ` +
+            `(the seconds left until the window resets, not its length)`,
+        });
+      }
+    }
+    const counted = { exchange, remaining: member.remaining, resetSeconds: member.resetSeconds, windowEndsBy: startedAt + member.resetSeconds * 1000 - RESET_ROUNDING_MS, startedAt, endedAt };
+    if (!running) this.oldestByLimit.set(key, counted);
+    earlier.push(counted);
     this.byLimit.set(key, earlier.slice(-KEPT_PER_LIMIT));
     return problems;
   }

@@ -74,4 +74,28 @@ describe('RateLimit r across requests one after another', () => {
     expect(refused.observe(answer(20, 30, '"token"; r=3; t=60', { status: 429 }))).toEqual([]);
     expect(refused.observe(answer(40, 50, '"token"; r=3; t=60', { status: 503 }))).toEqual([]);
   });
+
+  it('fails a later answer in the same window whose t did not count down, held against the oldest answer of the window', () => {
+    const seen = new RemainingRequests();
+    const first = answer(0, 10, '"token"; r=100; t=60');
+    seen.observe(first);
+    // Under two seconds later a whole-second t may still read the same.
+    expect(seen.observe(answer(1_500, 1_510, '"token"; r=99; t=60'))).toEqual([]);
+    expect(seen.observe(answer(2_500, 2_510, '"token"; r=98; t=58'))).toEqual([]);
+    const frozen = answer(5_000, 5_010, '"token"; r=97; t=60');
+    expect(seen.observe(frozen)).toEqual([{ earlier: first, problem: expect.stringMatching(/^RateLimit says t=60 under "token".* 5\.0 s before .* said t=60: .* at most t=57 /) }]);
+  });
+
+  it('accepts a t that counts down, and does not compare t across windows nor limits', () => {
+    const seen = new RemainingRequests();
+    seen.observe(answer(0, 10, '"token"; r=100; t=60'));
+    expect(seen.observe(answer(10_000, 10_010, '"token"; r=90; t=50'))).toEqual([]);
+    expect(seen.observe(answer(30_000, 30_010, '"token"; r=80; t=31'))).toEqual([]);
+    // The first window has ended (t=60 from 0, less two seconds): a new window starts whole.
+    expect(seen.observe(answer(59_000, 59_010, '"token"; r=1000; t=60'))).toEqual([]);
+    expect(seen.observe(answer(64_000, 64_010, '"token"; r=990; t=56'))).toEqual([]);
+    const other = new RemainingRequests();
+    other.observe(answer(0, 10, '"token"; r=100; t=10'));
+    expect(other.observe(answer(5_000, 5_010, '"token"; r=100; t=60', { authorization: 'Bearer another-token' }))).toEqual([]);
+  });
 });
