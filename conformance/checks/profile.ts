@@ -47,7 +47,7 @@ export type Need =
   /** Refuses a JSON body under a `+json` structured-suffix type (merge-patch+json, ld+json, ...) with 415. */
   | 'json_suffix_refused'
   /** Takes the Bearer scheme in any letter case (`bearer`, `BEARER`), as HTTP's auth-scheme is (RFC 9110 section 11.1). */
-  | 'scheme_any_case';
+  | 'scheme_any_case'
   /** Refuses a JSON `null` sent as the body where the body is optional (sendEmail's) with 422, as it refuses any body not an object. */
   | 'optional_body_null_refused';
 
