@@ -1128,7 +1128,7 @@ export const RELATION_FAULT_CASES: FaultCase[] = [
   { fault: 'post-get-touches-updated-at', include: ['getPost'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
   { fault: 'post-delete-removes-emptied-category', include: ['deletePost'], caughtBy: ['crud_agreement'], breaks: ['resources.delete-named-only'] },
   { fault: 'post-create-repeat-answers-first', include: ['createPost'], caughtBy: ['crud_agreement', 'post_slug'], breaks: ['post.slug-unique-in-page'] },
-  { fault: 'categories-missing-page-empty', include: ['listCategories'], caughtBy: ['missing_resource', 'workspace_isolation'], breaks: ['resources.missing-is-404', 'auth.workspace-scope'] },
+  { fault: 'categories-missing-page-empty', include: ['listCategories'], caughtBy: ['missing_resource', 'workspace_isolation'], breaks: ['resources.missing-is-404'] },
   { fault: 'category-update-color-error-named-colour', include: ['updateCategory'], caughtBy: ['negative_data_rejection'], breaks: ['errors.field-names'] },
   { fault: 'category-delete-again-204', include: ['deleteCategory'], caughtBy: ['use_after_free'], breaks: ['resources.gone-after-delete'] },
   { fault: 'author-get-default-avatar', include: ['getAuthor'], caughtBy: ['crud_agreement'], breaks: ['resources.update-kept'] },
